@@ -1,0 +1,168 @@
+"""The Adapter protocol and ``SparqlAdapter``, which implements every retrieval step by rendering
+``queries/<name>/<step>.rq``. Schema specifics live in the .rq files and in small hooks that
+subclasses override (label choice, relation verbalisation, compound hops)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Protocol, Sequence, runtime_checkable
+
+from kgsparql.endpoints.base import Endpoint, Rows
+from kgsparql.errors import InputError
+from kgsparql.sparql import load_query
+from kgsparql.types import IRI, Entity, Literal, Path, Relation, Term, Triple
+
+from .aggregate import AggregateRow, reduce_aggregate
+from .steps import PathSteps
+
+__all__ = ["Adapter", "SparqlAdapter", "RelationCount", "AggregateRow", "as_entities"]
+
+DIRECTIONS = ("out", "in", "both")
+
+
+@dataclass(frozen=True, slots=True)
+class RelationCount:
+    entity: Entity
+    relation: Relation
+    count: int
+
+
+@runtime_checkable
+class Adapter(Protocol):
+    name: str
+    endpoint: Endpoint
+
+    def labels(self, entities: Sequence[Entity]) -> dict[Entity, str]: ...
+    def lookup(self, label: str, limit: int = 10) -> list[Entity]: ...
+    def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]: ...
+    def neighbors(self, entities: Sequence[Entity], relation: Relation | None = None,
+                  direction: str = "out", limit: int = 10_000) -> list[Triple]: ...
+    def expand_two_hop(self, entities: Sequence[Entity], direction: str = "out",
+                       limit: int = 10_000) -> list[Path]: ...
+    def paths(self, source: Entity, target: Entity, max_hops: int = 2, limit: int = 1000) -> list[Path]: ...
+    def paths_from(self, source: Entity | Sequence[Entity], relation_path: Sequence[Relation],
+                   limit: int = 10_000) -> list[Path]: ...
+    def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str) -> list[AggregateRow]: ...
+    def verbalize(self, relation: Relation) -> str: ...
+
+
+def as_entities(items: Entity | str | Iterable[Entity | str]) -> list[Entity]:
+    if isinstance(items, (Entity, str)):
+        items = [items]
+    out = []
+    for it in items:
+        out.append(it if isinstance(it, Entity) else Entity(IRI(it)))
+    return out
+
+
+def _check_direction(direction: str) -> None:
+    if direction not in DIRECTIONS:
+        raise InputError(f"direction must be one of {', '.join(DIRECTIONS)}, not {direction!r}")
+
+
+class SparqlAdapter(PathSteps):
+    """Every step is one (or, for ``both``, two) templated queries with values bound via VALUES."""
+
+    name = "generic"
+    queries = "generic"          # folder under queries/
+    label_langs = ("en", "")     # preferred label languages, in order ("" = no language tag)
+    label_variants = ("", "en")  # language tags tried by lookup()
+
+    def __init__(self, endpoint: Endpoint, *, max_rows: int = 100_000):
+        self.endpoint = endpoint
+        self.max_rows = max_rows
+
+    # -- plumbing -----------------------------------------------------------------------------
+    def run(self, step: str, bindings=None, limit: int | None = None) -> Rows:
+        return self.endpoint.select(load_query(self.queries, step).render(bindings, limit))
+
+    def _pick_label(self, labels: Iterable[Literal]) -> str | None:
+        best, rank = None, len(self.label_langs) + 1
+        for lit in labels:
+            lang = (lit.lang or "").lower()
+            r = self.label_langs.index(lang) if lang in self.label_langs else len(self.label_langs)
+            if r < rank:
+                best, rank = lit.value, r
+        return best
+
+    def entity(self, term: Term, labels: Iterable[Literal] = ()) -> Entity:
+        if isinstance(term, Literal):
+            return Entity(term, term.value)
+        return Entity(term, self._pick_label([l for l in labels if l is not None]))
+
+    # -- labels and lookup ---------------------------------------------------------------------
+    def labels(self, entities: Sequence[Entity]) -> dict[Entity, str]:
+        ents = [e for e in as_entities(entities) if isinstance(e.term, IRI)]
+        if not ents:
+            return {}
+        found: dict[Term, list[Literal]] = {}
+        for row in self.run("labels", {"e": [e.term for e in ents]}):
+            found.setdefault(row["e"], []).append(row["label"])
+        return {Entity(t): lab for t, ls in found.items() if (lab := self._pick_label(ls)) is not None}
+
+    def label_forms(self, label: str) -> list[Literal]:
+        """Exact and normalised spellings of ``label`` as literals, all matched through the index."""
+        text = " ".join(label.split())
+        forms = dict.fromkeys([label, text, text.lower(), text.title(), text[:1].upper() + text[1:]])
+        return [Literal(f, None, lang or None) for f in forms if f for lang in self.label_variants]
+
+    def lookup(self, label: str, limit: int = 10) -> list[Entity]:
+        if not label or not label.strip():
+            return []
+        rows = self.run("lookup", {"label": self.label_forms(label)}, limit=max(limit * 4, 10))
+        exact, other = [], []
+        for row in rows:
+            ent = Entity(row["e"], row["label"].value)
+            (exact if row["label"].value == label else other).append(ent)
+        return list(dict.fromkeys(exact + other))[:limit]
+
+    # -- relations and neighbours --------------------------------------------------------------
+    def make_relation(self, p: Term, inverse: bool, via: Term | None = None) -> Relation:
+        rel = Relation(str(p), None, inverse, str(via) if via is not None else None)
+        return Relation(rel.iri, self.verbalize(rel), inverse, rel.via)
+
+    def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]:
+        _check_direction(direction)
+        ents = as_entities(entities)
+        out: list[RelationCount] = []
+        for d in (("out", "in") if direction == "both" else (direction,)):
+            for row in self.run(f"relations_{d}", {"e": [e.term for e in ents]}):
+                rel = self.make_relation(row["p"], d == "in", row.get("via"))
+                out.append(RelationCount(Entity(row["e"]), rel, int(row["n"].value)))
+        return out
+
+    def neighbors(self, entities: Sequence[Entity], relation: Relation | None = None,
+                  direction: str = "out", limit: int = 10_000) -> list[Triple]:
+        _check_direction(direction)
+        ents = {e.term: e for e in as_entities(entities)}
+        if relation is not None:
+            direction = "in" if relation.inverse else "out"
+        triples: list[Triple] = []
+        for d in (("out", "in") if direction == "both" else (direction,)):
+            step = f"neighbors_{d}"
+            binds = {"e": list(ents), "p": [IRI(relation.iri) if relation else None]}
+            for row in self.run(step, binds, limit=limit):
+                rel = self.make_relation(row["p"], d == "in", row.get("via"))
+                head = ents.get(row["e"]) or Entity(row["e"])
+                tail = self.entity(row["o"], [row.get("label")])
+                if relation is not None and relation.via and rel.via != relation.via:
+                    continue
+                triples.append(Triple(head, rel, tail))
+        return triples
+
+    def verbalize(self, relation: Relation) -> str:
+        """``starred_actors`` -> ``starred actors``; the compound ``a -> b`` for hops via a node."""
+        def words(iri: str) -> str:
+            local = re.split(r"[/#]", iri.rstrip("/"))[-1]
+            local = local.rsplit(".", 1)[-1] if "." in local else local
+            return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", local).replace("_", " ").strip().lower()
+        text = words(relation.iri)
+        if relation.via:
+            text = f"{text} {words(relation.via)}"
+        return text
+
+    # -- aggregation ---------------------------------------------------------------------------
+    def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str) -> list[AggregateRow]:
+        step = "aggregate_in" if attribute.inverse else "aggregate_out"
+        rows = self.run(step, {"e": [e.term for e in as_entities(entities)], "p": [IRI(attribute.iri)]})
+        return reduce_aggregate(rows, op)

@@ -1,0 +1,69 @@
+"""Multi-hop steps shared by every SPARQL adapter: two-hop expansion, relation-path following and
+path search between two entities. They use the adapter's own templates, so schema stays in .rq."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from kgsparql.types import Entity, Path, Relation, Triple
+
+__all__ = ["PathSteps"]
+
+
+class PathSteps:
+    """Mixin for ``SparqlAdapter``: needs ``neighbors``, ``run``, ``make_relation`` and ``entity``."""
+
+    def expand_two_hop(self, entities: Sequence[Entity], direction: str = "out",
+                       limit: int = 10_000) -> list[Path]:
+        """All one- and two-hop paths from ``entities``; batched, one query per hop and direction."""
+        first = self.neighbors(entities, None, direction, limit)
+        paths = [Path((t,)) for t in first]
+        mids = list(dict.fromkeys(t.tail for t in first if not t.tail.is_literal))
+        if not mids:
+            return paths
+        by_head: dict[Entity, list[Triple]] = {}
+        for t in self.neighbors(mids, None, direction, limit):
+            by_head.setdefault(t.head, []).append(t)
+        for t1 in first:
+            for t2 in by_head.get(t1.tail, ()):
+                if t2.tail != t1.head:
+                    paths.append(Path((t1, t2)))
+                    if len(paths) >= limit:
+                        return paths
+        return paths
+
+    def paths_from(self, source: Entity | Sequence[Entity], relation_path: Sequence[Relation],
+                   limit: int = 10_000) -> list[Path]:
+        """Follow ``relation_path`` (each hop with its own direction) from the source entities."""
+        sources = [source] if isinstance(source, Entity) else list(source)
+        frontier = {s: [Path()] for s in sources}
+        for rel in relation_path:
+            if not frontier:
+                return []
+            nxt: dict[Entity, list[Path]] = {}
+            for t in self.neighbors(list(frontier), rel, limit=limit):
+                for p in frontier.get(t.head, ()):
+                    if t.tail in p.entities:
+                        continue  # no cycles back along the path
+                    nxt.setdefault(t.tail, []).append(p.extend(t))
+            frontier = nxt
+        out = [p for ps in frontier.values() for p in ps]
+        out.sort(key=lambda p: tuple(e.id for e in p.entities))
+        return out[:limit]
+
+    def paths(self, source: Entity, target: Entity, max_hops: int = 2, limit: int = 1000) -> list[Path]:
+        """Every path of 1..max_hops hops (any direction per hop) from ``source`` to ``target``."""
+        if not 1 <= max_hops <= 3:
+            from kgsparql.errors import InputError
+            raise InputError("max_hops must be 1, 2 or 3")
+        found: list[Path] = []
+        for hops in range(1, max_hops + 1):
+            rows = self.run(f"paths_{hops}", {"s": [source.term], "t": [target.term]}, limit=limit)
+            for row in rows:
+                nodes = [source] + [self.entity(row[f"m{i}"], [row.get(f"m{i}label")]) for i in range(1, hops)] + [target]
+                triples = []
+                for i in range(hops):
+                    rel = self.make_relation(row[f"p{i + 1}"], row[f"d{i + 1}"].value == "true")
+                    triples.append(Triple(nodes[i], rel, nodes[i + 1]))
+                if len(set(nodes)) == len(nodes):
+                    found.append(Path(tuple(triples)))
+        return found[:limit]

@@ -1,0 +1,75 @@
+"""The ``kgsparql`` command. Each command group lives in its own module; errors become one line on
+stderr and a non-zero exit (1 for known errors, 2 for usage, 3 for internal errors), never a traceback
+unless ``KGSPARQL_DEBUG=1``."""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from ..errors import KGSparqlError
+
+__all__ = ["main"]
+
+_COMMANDS = {
+    "load": "kgsparql.cli.load:load",
+    "sparql": "kgsparql.cli.sparql:sparql",
+    "ask": "kgsparql.cli.ask:ask",
+    "verify": "kgsparql.cli.verify:verify",
+    "eval": "kgsparql.cli.eval:eval_cmd",
+    "train": "kgsparql.cli.train:train",
+    "doctor": "kgsparql.cli.doctor:doctor",
+}
+
+
+class LazyGroup(click.Group):
+    """Imports a command's module only when that command runs (keeps ``--help`` and startup fast)."""
+
+    def list_commands(self, ctx):
+        return [n for n in _COMMANDS if self._resolve(n) is not None]
+
+    def get_command(self, ctx, name):
+        return self._resolve(name)
+
+    @staticmethod
+    def _resolve(name):
+        target = _COMMANDS.get(name)
+        if target is None:
+            return None
+        mod, attr = target.split(":")
+        try:
+            module = __import__(mod, fromlist=[attr])
+        except ModuleNotFoundError as exc:
+            if exc.name == mod:
+                return None
+            raise
+        return getattr(module, attr)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KGSparqlError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(1)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+        except Exception as exc:  # noqa: BLE001 - last line of defence: no tracebacks for users
+            if os.environ.get("KGSPARQL_DEBUG"):
+                raise
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            click.echo(f"internal error: {type(exc).__name__}: {first} (set KGSPARQL_DEBUG=1 for details)", err=True)
+            ctx.exit(3)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="kgsparql")
+def main() -> None:
+    """Answer questions and check claims against knowledge graphs; every retrieval step is SPARQL."""
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""Options shared by several commands and the Settings they resolve to (flag > file > env > default)."""
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+import click
+
+from ..config import Settings
+
+__all__ = ["kg_options", "settings_from", "emit_json"]
+
+
+def kg_options(fn):
+    """--store / --endpoint / --adapter / --timeout / --config."""
+    opts = [
+        click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
+                     help="TOML config file (default: $KGSPARQL_CONFIG, ./kgsparql.toml, ~/.config/kgsparql/config.toml)."),
+        click.option("--timeout", type=float, default=None, help="Seconds per SPARQL call."),
+        click.option("--adapter", default=None, help="KG schema adapter: generic, freebase, wikidata, dbpedia."),
+        click.option("--endpoint", default=None, help="SPARQL 1.1 HTTP endpoint URL."),
+        click.option("--store", type=click.Path(file_okay=False), default=None,
+                     help="Embedded Oxigraph store directory (default: the bundled demo KG)."),
+    ]
+    for opt in opts:
+        fn = opt(fn)
+    return fn
+
+
+def settings_from(config_file: str | None = None, **flags: Any) -> Settings:
+    return Settings.load(flags=flags, config_file=config_file)
+
+
+def emit_json(obj: Any) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False))

@@ -1,0 +1,54 @@
+"""``kgsparql sparql``: run one read-only query against a store or an endpoint."""
+from __future__ import annotations
+
+import click
+
+from ..kg import KnowledgeGraph
+from ..sparql import query_kind
+from .options import emit_json, kg_options, settings_from
+
+__all__ = ["sparql"]
+
+
+def _cell(term) -> str:
+    return "" if term is None else str(term)
+
+
+@click.command()
+@click.argument("query")
+@kg_options
+@click.option("--json", "as_json", is_flag=True, help="SPARQL 1.1 JSON results-like output.")
+def sparql(query, as_json, store, endpoint, adapter, timeout, config_file):
+    """Run a read-only SPARQL QUERY (SELECT or ASK; anything that writes is refused). Use - for stdin."""
+    if query == "-":
+        query = click.get_text_stream("stdin").read()
+    kind = query_kind(query)  # refuse updates before anything is opened
+    settings = settings_from(config_file, store=store, endpoint=endpoint, adapter=adapter, timeout=timeout)
+    with KnowledgeGraph.from_settings(settings) as kg:
+        if kind == "ASK":
+            result = kg.endpoint.ask(query)
+            emit_json({"boolean": result}) if as_json else click.echo("true" if result else "false")
+            return
+        rows = kg.endpoint.select(query)
+    if as_json:
+        emit_json({"head": {"vars": rows.variables}, "truncated": rows.truncated,
+                   "results": {"bindings": [{k: _json_term(v) for k, v in r.items()} for r in rows]}})
+        return
+    click.echo("\t".join(rows.variables))
+    for r in rows:
+        click.echo("\t".join(_cell(r.get(v)) for v in rows.variables))
+
+
+def _json_term(t) -> dict:
+    from ..types import IRI, Literal
+
+    if isinstance(t, IRI):
+        return {"type": "uri", "value": t.value}
+    if isinstance(t, Literal):
+        d = {"type": "literal", "value": t.value}
+        if t.lang:
+            d["xml:lang"] = t.lang
+        if t.datatype:
+            d["datatype"] = t.datatype
+        return d
+    return {"type": "bnode", "value": t.id}

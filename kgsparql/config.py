@@ -1,0 +1,138 @@
+"""One frozen settings object, resolved flag > config file > environment > default, validated once.
+
+Config file: ``--config FILE``, else ``$KGSPARQL_CONFIG``, else ``./kgsparql.toml``, else
+``~/.config/kgsparql/config.toml``. Top-level keys are the field names below; a ``[plugins.NAME]``
+table holds options for one plugin (e.g. ``[plugins.frag] top_paths = 8``). Environment variables
+are ``KGSPARQL_<FIELD>`` in upper case."""
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .errors import ConfigError
+
+__all__ = ["Settings", "DEFAULT_BASE_IRI", "default_home"]
+
+DEFAULT_BASE_IRI = "https://kgsparql.example/"
+_CHOICES = {"cache": ("auto", "on", "off")}
+
+
+def default_home() -> Path:
+    return Path(os.environ.get("KGSPARQL_HOME") or Path.home() / ".cache" / "kgsparql")
+
+
+@dataclass(frozen=True)
+class Settings:
+    store: str | None = None            # embedded Oxigraph directory; None + no endpoint = demo KG
+    endpoint: str | None = None         # SPARQL 1.1 HTTP endpoint URL
+    adapter: str = "generic"
+    method: str = "frag"
+    llm: str = "none"                   # none | llama[:PATH.gguf] | openai:MODEL
+    llm_base_url: str | None = None
+    llm_api_key_env: str = "OPENAI_API_KEY"   # name of the env var holding the key, never the key
+    llm_max_tokens: int = 128
+    llm_context: int = 2048
+    llm_temperature: float = 0.0
+    llm_timeout: float = 120.0
+    timeout: float = 30.0               # seconds per SPARQL call
+    max_rows: int = 100_000             # result-row cap per SPARQL call
+    retries: int = 3                    # HTTP retries on 429/5xx/connection errors
+    user_agent: str = "kgsparql/0.1 (https://pypi.org/project/kgsparql/; knowledge-graph QA toolkit)"
+    cache: str = "auto"                 # result cache: auto = on for HTTP endpoints, off for embedded
+    home: str = ""                      # cache/model/index directory (default ~/.cache/kgsparql)
+    base_iri: str = DEFAULT_BASE_IRI    # for KGs converted from TSV
+    data_dir: str | None = None         # benchmark data (MetaQA, PathQuestion, WC2014, ...)
+    trace: str | None = None            # JSONL file receiving every prompt and completion
+    plugins: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.home:
+            object.__setattr__(self, "home", str(default_home()))
+        object.__setattr__(self, "plugins", MappingProxyType({k: MappingProxyType(dict(v))
+                                                             for k, v in dict(self.plugins).items()}))
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise ConfigError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+        for name in ("timeout", "llm_timeout"):
+            if getattr(self, name) <= 0:
+                raise ConfigError(f"{name} must be positive")
+        for name in ("max_rows", "llm_max_tokens", "llm_context"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name} must be at least 1")
+        if self.retries < 0:
+            raise ConfigError("retries must be 0 or more")
+        if self.store and self.endpoint:
+            raise ConfigError("give either a store or an endpoint, not both")
+
+    @property
+    def home_path(self) -> Path:
+        return Path(self.home)
+
+    def plugin(self, name: str) -> Mapping[str, Any]:
+        return self.plugins.get(name, MappingProxyType({}))
+
+    def replace(self, **changes: Any) -> "Settings":
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def load(cls, flags: Mapping[str, Any] | None = None, config_file: str | os.PathLike | None = None,
+             env: Mapping[str, str] | None = None) -> "Settings":
+        env = os.environ if env is None else env
+        values: dict[str, Any] = {}
+        values.update(_from_env(env))
+        values.update(_from_file(_config_path(config_file, env)))
+        values.update({k: v for k, v in (flags or {}).items() if v is not None})
+        unknown = set(values) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        return cls(**values)
+
+
+def _coerce(name: str, raw: str) -> Any:
+    typ = {f.name: f.type for f in fields(Settings)}[name]
+    try:
+        if typ == "int":
+            return int(raw)
+        if typ == "float":
+            return float(raw)
+    except ValueError:
+        raise ConfigError(f"KGSPARQL_{name.upper()} must be a number, not {raw!r}") from None
+    return raw
+
+
+def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
+    out = {}
+    for f in fields(Settings):
+        key = f"KGSPARQL_{f.name.upper()}"
+        if f.name != "plugins" and env.get(key):
+            out[f.name] = _coerce(f.name, env[key])
+    return out
+
+
+def _config_path(explicit: str | os.PathLike | None, env: Mapping[str, str]) -> Path | None:
+    if explicit:
+        p = Path(explicit)
+        if not p.is_file():
+            raise ConfigError(f"config file not found: {p}")
+        return p
+    if env.get("KGSPARQL_CONFIG"):
+        return _config_path(env["KGSPARQL_CONFIG"], {})
+    for candidate in (Path("kgsparql.toml"), Path.home() / ".config" / "kgsparql" / "config.toml"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _from_file(path: Path | None) -> dict[str, Any]:
+    if path is None:
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read config file {path}: {exc}") from None
+    return data

@@ -1,0 +1,98 @@
+"""The Endpoint protocol and the shared front half of every endpoint: read-only guard, value
+binding, result cache, row cap and accounting. Subclasses only run text against a store."""
+from __future__ import annotations
+
+import time
+from typing import Iterable, Protocol, runtime_checkable
+
+from ..sparql import Bindings, bind_values, query_kind
+from ..stats import record_query
+from ..types import Term
+from .cache import ResultCache
+
+__all__ = ["Endpoint", "BaseEndpoint", "Rows", "Row"]
+
+Row = dict[str, Term]
+
+
+class Rows(list):
+    """A list of rows (``{var: Term}``) that also knows its variables and whether the row cap cut it."""
+
+    def __init__(self, rows: Iterable[Row] = (), variables: Iterable[str] = (), truncated: bool = False):
+        super().__init__(rows)
+        self.variables = list(variables)
+        self.truncated = truncated
+
+
+@runtime_checkable
+class Endpoint(Protocol):
+    """Where SPARQL runs. Implementations never modify data."""
+
+    name: str
+
+    def select(self, query: str, bindings: Bindings | None = None, *, timeout: float | None = None) -> Rows: ...
+
+    def ask(self, query: str, bindings: Bindings | None = None, *, timeout: float | None = None) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class BaseEndpoint:
+    """Shared logic; subclasses implement ``_select(text, timeout, max_rows)`` and ``_ask(text, timeout)``."""
+
+    name = "endpoint"
+
+    def __init__(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
+        if timeout <= 0 or max_rows < 1:
+            raise ValueError("timeout must be positive and max_rows at least 1")
+        self.timeout = timeout
+        self.max_rows = max_rows
+        self.cache = cache
+
+    # -- public API ---------------------------------------------------------------------------
+    def select(self, query: str, bindings: Bindings | None = None, *, timeout: float | None = None) -> Rows:
+        text = self._prepare(query, bindings, expect=("SELECT",))
+        return self._cached(text, lambda: self._select(text, timeout or self.timeout, self.max_rows))
+
+    def ask(self, query: str, bindings: Bindings | None = None, *, timeout: float | None = None) -> bool:
+        text = self._prepare(query, bindings, expect=("ASK",))
+        return self._cached(text, lambda: self._ask(text, timeout or self.timeout))
+
+    def close(self) -> None:
+        if self.cache is not None:
+            self.cache.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _prepare(self, query: str, bindings: Bindings | None, expect: tuple[str, ...]) -> str:
+        from ..errors import QueryRejected
+
+        text = bind_values(query, bindings)
+        kind = query_kind(text)
+        if kind not in expect:
+            raise QueryRejected(f"expected a {' or '.join(expect)} query, got {kind}")
+        return text
+
+    def _cached(self, text: str, run):
+        if self.cache is not None:
+            hit = self.cache.get(self.name, text)
+            if hit is not None:
+                record_query(0.0, cached=True)
+                return hit
+        t0 = time.perf_counter()
+        result = run()
+        record_query(time.perf_counter() - t0)
+        if self.cache is not None and not getattr(result, "truncated", False):
+            self.cache.put(self.name, text, result)
+        return result
+
+    def _select(self, text: str, timeout: float, max_rows: int) -> Rows:  # pragma: no cover
+        raise NotImplementedError
+
+    def _ask(self, text: str, timeout: float) -> bool:  # pragma: no cover
+        raise NotImplementedError

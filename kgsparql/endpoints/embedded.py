@@ -1,0 +1,78 @@
+"""Embedded Oxigraph (pyoxigraph.Store): the default endpoint, on disk or in memory."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pyoxigraph
+
+from ..errors import EndpointTimeout, EndpointUnavailable
+from ..translate import translated
+from ..types import XSD, IRI, BlankNode, Literal, Term
+from .base import BaseEndpoint, Rows
+from .cache import ResultCache
+
+__all__ = ["EmbeddedEndpoint", "from_oxigraph"]
+
+_PLAIN = {XSD + "string", "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"}
+
+
+def from_oxigraph(t) -> Term:
+    if isinstance(t, pyoxigraph.NamedNode):
+        return IRI(t.value)
+    if isinstance(t, pyoxigraph.Literal):
+        dt = t.datatype.value
+        return Literal(t.value, None if dt in _PLAIN else dt, t.language)
+    return BlankNode(t.value)
+
+
+class EmbeddedEndpoint(BaseEndpoint):
+    """Queries a pyoxigraph store. ``path=None`` is an in-memory store (mostly for tests).
+
+    The store is opened read-only by default, so a running ``oxigraph serve-read-only`` on the
+    same directory is fine. pyoxigraph cannot interrupt a running query; the timeout is checked
+    while rows stream, so a query that streams is bounded, one that aggregates everything first is not.
+    """
+
+    name = "embedded"
+
+    def __init__(self, path: str | Path | None = None, *, read_only: bool = True, store=None,
+                 timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
+        super().__init__(timeout=timeout, max_rows=max_rows, cache=cache)
+        self.path = Path(path) if path is not None else None
+        self.name = f"embedded:{self.path.resolve() if self.path else 'memory'}"
+        if store is not None:
+            self.store = store
+        elif self.path is None:
+            self.store = pyoxigraph.Store()
+        else:
+            if not (self.path / "CURRENT").exists() and read_only:
+                raise EndpointUnavailable(f"no Oxigraph store at {self.path} (create one with `kgsparql load`)")
+            with translated(f"opening store {self.path}"):
+                self.store = pyoxigraph.Store.read_only(str(self.path)) if read_only else pyoxigraph.Store(str(self.path))
+
+    def _select(self, text: str, timeout: float, max_rows: int) -> Rows:
+        deadline = time.monotonic() + timeout
+        with translated("query on the embedded store"):
+            solutions = self.store.query(text)
+            variables = [v.value for v in solutions.variables]
+            rows, truncated = [], False
+            for i, sol in enumerate(solutions):
+                if i >= max_rows:
+                    truncated = True
+                    break
+                if not i % 1024 and time.monotonic() > deadline:
+                    raise EndpointTimeout(f"query on the embedded store: timed out after {timeout:g} s")
+                rows.append({v: from_oxigraph(sol[v]) for v in variables if sol[v] is not None})
+        return Rows(rows, variables, truncated)
+
+    def _ask(self, text: str, timeout: float) -> bool:
+        with translated("query on the embedded store"):
+            return bool(self.store.query(text))
+
+    def count_triples(self) -> int:
+        return len(self.store)
+
+    def close(self) -> None:
+        super().close()
+        self.store = None

@@ -1,0 +1,137 @@
+"""SPARQL text handling: loading ``.rq`` templates, binding values safely, the read-only guard.
+
+User values never become SPARQL text by string pasting: they are turned into terms by pyoxigraph
+(which validates IRIs and escapes literals) and placed into the template's ``VALUES`` blocks."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable, Mapping, Sequence, Union
+
+import pyoxigraph
+
+from .errors import ReadOnlyViolation, TemplateError
+from .types import IRI, BlankNode, Literal, Term
+
+__all__ = ["QueryTemplate", "load_query", "render_term", "bind_values", "check_read_only",
+           "Bindings", "query_kind"]
+
+# var name -> values, or (var, var, ...) -> rows of values
+Bindings = Mapping[Union[str, tuple[str, ...]], Sequence[Union[Term, Sequence[Term]]]]
+
+_VALUES_RE = re.compile(r"VALUES\s+(\?\w+|\((?:\s*\?\w+)+\s*\))\s*\{[^{}]*\}", re.IGNORECASE)
+_LIMIT_RE = re.compile(r"\bLIMIT\s+\d+", re.IGNORECASE)
+
+
+def render_term(term: Term) -> str:
+    """N-Triples form of a term, produced and validated by pyoxigraph."""
+    try:
+        if isinstance(term, IRI):
+            return str(pyoxigraph.NamedNode(term.value))
+        if isinstance(term, Literal):
+            if term.lang:
+                return str(pyoxigraph.Literal(term.value, language=term.lang))
+            if term.datatype:
+                return str(pyoxigraph.Literal(term.value, datatype=pyoxigraph.NamedNode(term.datatype)))
+            return str(pyoxigraph.Literal(term.value))
+    except ValueError as exc:
+        raise TemplateError(f"cannot use {term!r} as a SPARQL value: {exc}") from None
+    if isinstance(term, BlankNode):
+        raise TemplateError("blank nodes cannot be bound as SPARQL values")
+    raise TemplateError(f"not an RDF term: {term!r}")
+
+
+def _vars_of(head: str) -> tuple[str, ...]:
+    return tuple(v.lstrip("?") for v in re.findall(r"\?\w+", head))
+
+
+def _render_block(names: tuple[str, ...], rows: Iterable) -> str:
+    if len(names) == 1:
+        vals = (r[0] if isinstance(r, tuple) else r for r in rows)
+        body = " ".join("UNDEF" if v is None else render_term(v) for v in vals)
+        return f"VALUES ?{names[0]} {{ {body} }}"
+    lines = []
+    for row in rows:
+        if len(row) != len(names):
+            raise TemplateError(f"VALUES row {row!r} does not match variables {names}")
+        lines.append("(" + " ".join("UNDEF" if t is None else render_term(t) for t in row) + ")")
+    return f"VALUES ({' '.join('?' + n for n in names)}) {{ {' '.join(lines)} }}"
+
+
+def bind_values(query: str, bindings: Bindings | None) -> str:
+    """Fill the ``VALUES`` blocks of ``query`` whose variables are bound; each bound variable (or
+    tuple of variables) must have a block in the query, so nothing is silently ignored."""
+    if not bindings:
+        return query
+    wanted = {(k,) if isinstance(k, str) else tuple(k): v for k, v in bindings.items()}
+    used: set[tuple[str, ...]] = set()
+
+    def repl(m: re.Match) -> str:
+        names = _vars_of(m.group(1))
+        if names in wanted:
+            used.add(names)
+            return _render_block(names, wanted[names])
+        return m.group(0)
+
+    out = _VALUES_RE.sub(repl, query)
+    missing = set(wanted) - used
+    if missing:
+        raise TemplateError(f"query has no VALUES block for {', '.join('?' + ' ?'.join(m) for m in missing)}")
+    return out
+
+
+@dataclass(frozen=True)
+class QueryTemplate:
+    name: str
+    text: str
+
+    def render(self, bindings: Bindings | None = None, limit: int | None = None) -> str:
+        text = bind_values(self.text, bindings)
+        if limit is not None:
+            if not _LIMIT_RE.search(text):
+                raise TemplateError(f"{self.name} has no LIMIT to set")
+            text = _LIMIT_RE.sub(f"LIMIT {int(limit)}", text)
+        return text
+
+
+@lru_cache(maxsize=None)
+def load_query(adapter: str, step: str) -> QueryTemplate:
+    """``queries/<adapter>/<step>.rq`` from the installed package."""
+    try:
+        text = resources.files("kgsparql.queries").joinpath(adapter, f"{step}.rq").read_text("utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        raise TemplateError(f"no query template queries/{adapter}/{step}.rq") from None
+    return QueryTemplate(f"{adapter}/{step}", text)
+
+
+# --- read-only guard -------------------------------------------------------------------------
+_STRIP_RE = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*"""' r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
+    r'|"(?:[^"\\\n]|\\.)*"' r"|'(?:[^'\\\n]|\\.)*'"
+    r'|<[^<>"{}|^`\\\x00-\x20]*>' r"|#[^\n]*", re.DOTALL)
+_PROLOGUE_RE = re.compile(r"^\s*(?:(?:PREFIX\s+[\w.-]*:\s*|BASE\s+)(?:<>|\s)*)*", re.IGNORECASE)
+_READ_FORMS = ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE")
+_UPDATE_WORDS = re.compile(r"(?<![\w?$:.-])(INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY)(?![\w:-])",
+                           re.IGNORECASE)
+
+
+def _strip(query: str) -> str:
+    return _STRIP_RE.sub(lambda m: " " if m.group(0).startswith("#") else " <> ", query)
+
+
+def query_kind(query: str) -> str:
+    """SELECT / ASK / CONSTRUCT / DESCRIBE, or raise ReadOnlyViolation for anything else."""
+    bare = _strip(query)
+    body = _PROLOGUE_RE.sub("", bare, count=1)
+    word = (re.match(r"\s*([A-Za-z]+)", body) or [None, ""])[1].upper()
+    bad = _UPDATE_WORDS.search(bare)
+    if word not in _READ_FORMS or bad:
+        what = bad.group(1).upper() if bad else (word or "empty query")
+        raise ReadOnlyViolation(f"refused: only SELECT, ASK, CONSTRUCT and DESCRIBE queries are allowed ({what})")
+    return word
+
+
+def check_read_only(query: str) -> None:
+    query_kind(query)

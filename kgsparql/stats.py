@@ -1,0 +1,78 @@
+"""Accounting that travels through one call. Endpoints and LLM backends record into the active
+``Stats`` (a context variable), so no layer has to thread it through every signature."""
+from __future__ import annotations
+
+import contextvars
+import time
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from typing import Iterator
+
+__all__ = ["Stats", "collect", "record_query", "record_llm", "current"]
+
+_current: contextvars.ContextVar["Stats | None"] = contextvars.ContextVar("kgsparql_stats", default=None)
+
+
+@dataclass
+class Stats:
+    sparql_queries: int = 0
+    sparql_seconds: float = 0.0
+    sparql_cache_hits: int = 0
+    llm_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    llm_seconds: float = 0.0
+    parse_failures: int = 0
+    seconds: float = 0.0
+    prompts: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        for k in ("sparql_seconds", "llm_seconds", "seconds"):
+            d[k] = round(d[k], 6)
+        return d
+
+
+def current() -> Stats | None:
+    return _current.get()
+
+
+@contextmanager
+def collect(stats: Stats | None = None) -> Iterator[Stats]:
+    """Make ``stats`` (a new one by default) the active accumulator; ``seconds`` gets the wall time."""
+    stats = stats if stats is not None else Stats()
+    token = _current.set(stats)
+    t0 = time.perf_counter()
+    try:
+        yield stats
+    finally:
+        stats.seconds += time.perf_counter() - t0
+        _current.reset(token)
+
+
+def record_query(seconds: float, cached: bool = False) -> None:
+    s = _current.get()
+    if s is None:
+        return
+    if cached:
+        s.sparql_cache_hits += 1
+    else:
+        s.sparql_queries += 1
+        s.sparql_seconds += seconds
+
+
+def record_llm(prompt_name: str, prompt_tokens: int, completion_tokens: int, seconds: float) -> None:
+    s = _current.get()
+    if s is None:
+        return
+    s.llm_calls += 1
+    s.prompt_tokens += prompt_tokens
+    s.completion_tokens += completion_tokens
+    s.llm_seconds += seconds
+    s.prompts[prompt_name] = s.prompts.get(prompt_name, 0) + 1
+
+
+def record_parse_failure() -> None:
+    s = _current.get()
+    if s is not None:
+        s.parse_failures += 1

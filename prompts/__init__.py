@@ -1,0 +1,1 @@
+"""Versioned prompt files with their parsers (shipped as kgsparql.prompts)."""

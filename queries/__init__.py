@@ -1,0 +1,1 @@
+"""SPARQL templates, one folder per adapter (shipped as kgsparql.queries)."""
