@@ -55,15 +55,17 @@ class PathSteps:
         if not 1 <= max_hops <= 3:
             from kgsparql.errors import InputError
             raise InputError("max_hops must be 1, 2 or 3")
-        found: list[Path] = []
+        found: dict[tuple, Path] = {}
         for hops in range(1, max_hops + 1):
             rows = self.run(f"paths_{hops}", {"s": [source.term], "t": [target.term]}, limit=limit)
             for row in rows:
                 nodes = [source] + [self.entity(row[f"m{i}"], [row.get(f"m{i}label")]) for i in range(1, hops)] + [target]
                 triples = []
-                for i in range(hops):
-                    rel = self.make_relation(row[f"p{i + 1}"], row[f"d{i + 1}"].value == "true")
+                for i in range(hops):  # ?viaN (optional): the second leg of a compound hop
+                    rel = self.make_relation(row[f"p{i + 1}"], row[f"d{i + 1}"].value == "true",
+                                             row.get(f"via{i + 1}"))
                     triples.append(Triple(nodes[i], rel, nodes[i + 1]))
-                if len(set(nodes)) == len(nodes):
-                    found.append(Path(tuple(triples)))
-        return found[:limit]
+                key = tuple((t.relation, t.tail.term) for t in triples)
+                if len(set(nodes)) == len(nodes) and key not in found:
+                    found[key] = Path(tuple(triples))
+        return list(found.values())[:limit]

@@ -47,6 +47,9 @@ class Asker:
         """``{"id", "question"}`` in, one JSON-ready dict out per item, in order; errors don't stop it."""
         for item in items:
             qid = item.get("id")
+            if "error" in item:  # the reader already knows this line is bad
+                yield {"id": qid, "error": item["error"]}
+                continue
             try:
                 yield self.ask(item.get("question", ""), id=qid).to_json()
             except KGSparqlError as exc:

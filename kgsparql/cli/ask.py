@@ -1,0 +1,74 @@
+"""``kgsparql ask``: answer one question, or a JSONL batch, with evidence paths and stats."""
+from __future__ import annotations
+
+import json
+from typing import Iterator
+
+import click
+
+from ..api import Asker
+from ..errors import InputError
+from .options import emit_json, kg_options, settings_from
+
+__all__ = ["ask"]
+
+
+def _read_batch(path: str) -> Iterator[dict]:
+    stream = click.open_file(path, "r", encoding="utf-8")
+    with stream:
+        for n, line in enumerate(stream, 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError:
+                yield {"id": None, "error": f"line {n}: not valid JSON"}
+                continue
+            if not isinstance(item, dict) or not isinstance(item.get("question"), str):
+                yield {"id": item.get("id") if isinstance(item, dict) else None,
+                       "error": f"line {n}: expected an object with a string 'question'"}
+                continue
+            yield item
+
+
+def _print_readable(result: dict) -> None:
+    answers = result["answers"]
+    click.echo(f"Q: {result['question']}")
+    click.echo("A: " + (", ".join(answers[:10]) + (f" (+{len(answers) - 10} more)" if len(answers) > 10 else "")
+                        if answers else "(no answer found)"))
+    if result["evidence"]:
+        path = result["evidence"][0]["path"]
+        click.echo("   because " + "; ".join(f"{h} —{r}→ {t}" for h, r, t in path))
+    s = result["stats"]
+    click.echo(f"   [{s.get('sparql_queries', 0)} SPARQL queries, {s.get('llm_calls', 0)} LLM calls, "
+               f"{s.get('seconds', 0):.3f} s]")
+
+
+@click.command()
+@click.argument("question", required=False)
+@kg_options
+@click.option("--method", default=None, help="Method: frag (default) or another registered one.")
+@click.option("--llm", default=None, help="none (default), llama, llama:/path/model.gguf, openai:MODEL.")
+@click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server.")
+@click.option("--input", "input_file", default=None, help="JSONL file (or -) with {'id', 'question'} per line.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per question.")
+@click.option("--trace", default=None, help="Append every prompt and completion to this JSONL file.")
+def ask(question, store, endpoint, adapter, timeout, config_file, method, llm, llm_base_url, input_file,
+        as_json, trace):
+    """Answer QUESTION (or every line of --input) from the KG. Without --store/--endpoint the bundled
+    demo KG (MetaQA movies) is used. Brackets like [Kismet] mark the topic entity, but are optional."""
+    if bool(question) == bool(input_file):
+        raise InputError("give either a QUESTION or --input FILE.jsonl")
+    settings = settings_from(config_file, store=store, endpoint=endpoint, adapter=adapter, timeout=timeout,
+                             method=method, llm=llm, llm_base_url=llm_base_url, trace=trace)
+    with Asker(settings) as asker:
+        if question:
+            result = asker.ask(question).to_json()
+            result.pop("plan", None) if not as_json else None
+            emit_json(result) if as_json else _print_readable(result)
+            return
+        for result in asker.ask_many(_read_batch(input_file)):
+            if as_json or "error" in result:
+                emit_json(result)
+            else:
+                _print_readable(result)

@@ -1,0 +1,86 @@
+"""``kgsparql train``: fit FRAG's router and relation-chain prior on dev splits (never test)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from ..learn.trainer import TRAIN_SETS, collect_labelled, train_chains, train_router
+from .options import emit_json, settings_from
+
+__all__ = ["train"]
+
+
+def _sets(spec: str | None):
+    if not spec:
+        return TRAIN_SETS
+    out = []
+    for item in spec.split(","):
+        name, _, variant = item.strip().partition(":")
+        out.extend(s for s in TRAIN_SETS if s[0] == name and (not variant or s[1] == variant))
+    if not out:
+        raise click.BadParameter(f"no training set matches {spec!r}", param_hint="--datasets")
+    return out
+
+
+@click.group()
+def train():
+    """Train FRAG's small models (router, chain prior) on dev splits."""
+
+
+def _options(fn):
+    for opt in reversed([
+        click.option("--datasets", default=None, help="Comma list like metaqa,pathquestion:PQ (default: all dev sets)."),
+        click.option("--per-part", type=int, default=600, show_default=True, help="Dev questions sampled per file."),
+        click.option("--seed", type=int, default=0, show_default=True),
+        click.option("--data-dir", default=None, help="Benchmark data (default: $KGSPARQL_DATA_DIR or ../shared/data)."),
+        click.option("--out-dir", type=click.Path(file_okay=False), default=None,
+                     help="Where to write router.npz / chains.npz (default: <home>/models)."),
+        click.option("--json", "as_json", is_flag=True),
+    ]):
+        fn = opt(fn)
+    return fn
+
+
+def _run(which, datasets, per_part, seed, data_dir, out_dir, as_json):
+    from ..eval.datasets import resolve_data_dir
+
+    settings = settings_from(None)
+    out = Path(out_dir) if out_dir else settings.home_path / "models"
+    log = (lambda s: None) if as_json else (lambda s: click.echo(s, err=True))
+    labelled = collect_labelled(settings, resolve_data_dir(data_dir, settings.data_dir), _sets(datasets),
+                                per_part, seed, log)
+    reports = {}
+    if which in ("router", "all"):
+        reports["router"] = train_router(labelled, settings, out / "router.npz").to_json()
+    if which in ("chains", "all"):
+        reports["chains"] = train_chains(labelled, settings, out / "chains.npz").to_json()
+    if as_json:
+        emit_json(reports)
+    else:
+        for name, r in reports.items():
+            click.echo(f"{name}: {r['examples']} examples, {r['classes']} classes, train accuracy "
+                       f"{r['train_accuracy']:.3f}, wrote {r['path']}")
+        click.echo("use them with [plugins.frag] router_model = ... / chain_model = ... in kgsparql.toml")
+
+
+@train.command("router")
+@_options
+def router(**kw):
+    """The reasoning-aware router: simple (<= 2 hops) vs complex, from the question alone."""
+    _run("router", **kw)
+
+
+@train.command("chains")
+@_options
+def chains(**kw):
+    """The relation-chain prior used to prune relations and rerank paths."""
+    _run("chains", **kw)
+
+
+@train.command("all")
+@_options
+def all_models(**kw):
+    """Both models from one labelling pass."""
+    _run("all", **kw)

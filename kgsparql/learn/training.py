@@ -1,0 +1,92 @@
+"""Training data for the router and the chain prior, by weak supervision from (question, topic,
+gold answers): the relation chain from the topic whose end set best matches the gold answers (set
+F1) is the question's label. Only dev splits are used; nothing here looks at test data."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..retrieval import expand_subgraph
+from ..types import Entity, Relation
+from .chains import chain_key
+
+__all__ = ["LabelledQuestion", "mask_topic", "chain_end_sets", "weak_chain_label", "normalise"]
+
+MASK = "X"
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def mask_topic(question: str, topic: str | None) -> str:
+    """Bracketed topic (MetaQA) or a verbatim topic string (PathQuestion, WC2014) becomes ``X``."""
+    if "[" in question and "]" in question:
+        return " ".join(re.sub(r"\[[^\]]*\]", MASK, question).split())
+    if topic and topic in question:
+        return " ".join(question.replace(topic, MASK, 1).split())
+    return " ".join(question.split())
+
+
+@dataclass(frozen=True)
+class LabelledQuestion:
+    masked: str
+    hops: int
+    chain: str | None    # chain_key, None when no chain reached the gold answers
+    f1: float
+
+
+def chain_end_sets(adapter, topic: Entity, hops: int, *, fanout_cap: int = 300,
+                   first_cap: int = 5000) -> dict[tuple[Relation, ...], set[Entity]]:
+    """End entities of every relation chain of exactly 1..hops hops from ``topic`` (no revisits of
+    the topic), computed on sets, not path lists."""
+    sub = expand_subgraph(adapter, [topic], hops, fanout_cap=fanout_cap, first_cap=first_cap)
+    ends: dict[tuple[Relation, ...], set[Entity]] = {(): {topic}}
+    layer = dict(ends)
+    for _ in range(hops):
+        nxt: dict[tuple[Relation, ...], set[Entity]] = {}
+        for chain, nodes in layer.items():
+            for node in nodes:
+                for t in sub.neighbours(node):
+                    if t.tail != topic:
+                        nxt.setdefault(chain + (t.relation,), set()).add(t.tail)
+        ends.update(nxt)
+        layer = nxt
+    del ends[()]
+    return ends
+
+
+def _f1(pred: set[str], gold: set[str]) -> float:
+    hit = len(pred & gold)
+    if not hit:
+        return 0.0
+    p, r = hit / len(pred), hit / len(gold)
+    return 2 * p * r / (p + r)
+
+
+def weak_chain_label(adapter, topic: Entity, gold: Iterable[str], hops: int | None,
+                     max_hops: int = 3) -> tuple[str | None, float]:
+    gold_set = {normalise(g) for g in gold}
+    ends = chain_end_sets(adapter, topic, hops or max_hops)
+    best, best_f1 = None, 0.0
+    for chain in sorted(ends, key=lambda c: (len(c), chain_key(c))):
+        if hops and len(chain) != hops:
+            continue
+        f1 = _f1({normalise(e.name) for e in ends[chain]}, gold_set)
+        if f1 > best_f1 + 1e-9:
+            best, best_f1 = chain, f1
+    return (chain_key(best) if best else None), best_f1
+
+
+def label_questions(adapter, items: Sequence, max_hops: int = 3, min_f1: float = 0.5) -> list[LabelledQuestion]:
+    """``items`` have .question, .topic, .answers, .hops. Topics are resolved by exact label lookup."""
+    out = []
+    for item in items:
+        found = adapter.lookup(item.topic, limit=1) if item.topic else []
+        chain, f1 = (None, 0.0)
+        if found:
+            chain, f1 = weak_chain_label(adapter, found[0], item.answers, item.hops, max_hops)
+        out.append(LabelledQuestion(mask_topic(item.question, item.topic), item.hops or 0,
+                                    chain if f1 >= min_f1 else None, f1))
+    return out
