@@ -16,9 +16,10 @@ from typing import Any, Mapping
 
 from .errors import ConfigError
 
-__all__ = ["Settings", "DEFAULT_BASE_IRI", "default_home"]
+__all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home"]
 
 DEFAULT_BASE_IRI = "https://kgsparql.example/"
+DEFAULT_USER_AGENT = "kgsparql/0.1 (https://pypi.org/project/kgsparql/; knowledge-graph QA toolkit)"
 _CHOICES = {"cache": ("auto", "on", "off")}
 
 
@@ -42,7 +43,8 @@ class Settings:
     timeout: float = 30.0               # seconds per SPARQL call
     max_rows: int = 100_000             # result-row cap per SPARQL call
     retries: int = 3                    # HTTP retries on 429/5xx/connection errors
-    user_agent: str = "kgsparql/0.1 (https://pypi.org/project/kgsparql/; knowledge-graph QA toolkit)"
+    user_agent: str = DEFAULT_USER_AGENT
+    default_graph: str | None = None    # HTTP endpoints: default-graph-uri sent with every query
     cache: str = "auto"                 # result cache: auto = on for HTTP endpoints, off for embedded
     home: str = ""                      # cache/model/index directory (default ~/.cache/kgsparql)
     base_iri: str = DEFAULT_BASE_IRI    # for KGs converted from TSV

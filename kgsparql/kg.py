@@ -44,7 +44,8 @@ class KnowledgeGraph:
                 cache = ResultCache(settings.home_path / "results.sqlite")
             endpoint = load_plugin("endpoint", "http")(
                 settings.endpoint, timeout=settings.timeout, max_rows=settings.max_rows,
-                retries=settings.retries, user_agent=settings.user_agent, cache=cache)
+                retries=settings.retries, user_agent=settings.user_agent, cache=cache,
+                default_graph=settings.default_graph)
         else:
             store = Path(settings.store) if settings.store else ensure_demo_store(settings)
             if settings.cache == "on":

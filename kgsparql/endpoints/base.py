@@ -44,7 +44,8 @@ class BaseEndpoint:
 
     def __init__(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
         if timeout <= 0 or max_rows < 1:
-            raise ValueError("timeout must be positive and max_rows at least 1")
+            from ..errors import ConfigError
+            raise ConfigError("timeout must be positive and max_rows at least 1")
         self.timeout = timeout
         self.max_rows = max_rows
         self.cache = cache

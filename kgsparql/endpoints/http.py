@@ -1,0 +1,216 @@
+"""A SPARQL 1.1 protocol endpoint over HTTP(S), on SPARQLWrapper: GET (POST for long queries), JSON
+results, a per-call timeout, and bounded retries with exponential backoff that honour ``Retry-After``.
+
+Retried: HTTP 429/500/502/503/504 and connection errors. Not retried: other 4xx, timeouts (a query
+that ran out of time once will again), and malformed answers. Every failure leaves as a
+``KGSparqlError`` made by ``kgsparql.translate``."""
+from __future__ import annotations
+
+import email.utils
+import json
+import time
+import urllib.error
+import urllib.parse
+
+import pyoxigraph
+from SPARQLWrapper import JSON, POST, SPARQLWrapper
+from SPARQLWrapper.SPARQLExceptions import EndPointInternalError
+
+from ..config import DEFAULT_USER_AGENT
+from ..errors import ConfigError, EndpointTimeout, KGSparqlError, MalformedResponse, QueryRejected
+from ..translate import translate
+from ..types import XSD, BlankNode, IRI, Literal, Term
+from .base import BaseEndpoint, Rows
+from .cache import ResultCache
+
+__all__ = ["HttpEndpoint", "DEFAULT_USER_AGENT", "term_from_sparql_json", "parse_retry_after"]
+
+_PLAIN = {XSD + "string", "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"}
+_RETRY_STATUS = {429, 500, 502, 503, 504}
+_BOOLEAN = {"1": "true", "0": "false"}    # Virtuoso answers xsd:boolean true as "1"
+
+
+def _server_cut(headers) -> bool:
+    """Virtuoso says so in headers when its ResultSetMaxRows (``X-SPARQL-MaxRows``) or an "anytime"
+    timeout (``X-SQL-State: S1TAT``, partial results with HTTP 200) cut the result."""
+    return headers.get("X-SPARQL-MaxRows") is not None or headers.get("X-SQL-State", "").upper() == "S1TAT"
+
+
+def term_from_sparql_json(v: dict) -> Term:
+    """One SPARQL-JSON term; Virtuoso's ``typed-literal`` is a literal; xsd:string is a plain literal."""
+    kind, value = v["type"], v["value"]
+    if not isinstance(value, str):
+        raise TypeError("term value is not a string")
+    if kind == "uri":
+        return IRI(value)
+    if kind in ("literal", "typed-literal"):
+        lang = v.get("xml:lang") or None
+        dt = v.get("datatype")
+        if dt == XSD + "boolean":
+            value = _BOOLEAN.get(value, value)
+        return Literal(value, None if dt in _PLAIN or lang else dt, lang.lower() if lang else None)
+    if kind == "bnode":
+        return BlankNode(value.removeprefix("_:"))
+    raise ValueError(f"unknown term type {kind!r}")
+
+
+def parse_retry_after(value: str | None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header (delay seconds or an HTTP date); None if absent."""
+    value = (value or "").strip()
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _decode(body: bytes, content_type: str, what: str) -> dict:
+    if "html" in content_type.lower() or body.lstrip()[:1] == b"<":
+        raise MalformedResponse(f"{what}: got {content_type or 'a markup page'} instead of SPARQL JSON results "
+                                "(is the URL the SPARQL endpoint?)")
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        raise MalformedResponse(f"{what}: the response is not valid SPARQL JSON (truncated or not JSON)") from None
+    if not isinstance(data, dict) or not ("boolean" in data or isinstance(data.get("results"), dict)):
+        raise MalformedResponse(f"{what}: the JSON response is not a SPARQL result")
+    return data
+
+
+def _status(exc: BaseException) -> int | None:
+    if isinstance(exc, urllib.error.HTTPError):
+        return exc.code
+    return 500 if isinstance(exc, EndPointInternalError) else None
+
+
+def _is_connection_error(exc: BaseException) -> bool:
+    if isinstance(exc, urllib.error.URLError):
+        return not isinstance(exc.reason, TimeoutError)
+    return isinstance(exc, ConnectionError)
+
+
+def _split_url(url: str) -> tuple[str, list[tuple[str, str]]]:
+    """The endpoint URL without its query string, and that query string's parameters (so that
+    ``.../sparql?default-graph-uri=G`` works as a ``--endpoint`` value)."""
+    parts = urllib.parse.urlsplit(url or "")
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ConfigError(f"endpoint URL must be an http(s) URL, not {url!r}")
+    params = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+    return urllib.parse.urlunsplit(parts._replace(query="", fragment="")), params
+
+
+def _check_graph(iri: str | None) -> str | None:
+    if iri is not None:
+        try:
+            pyoxigraph.NamedNode(iri)
+        except ValueError:
+            raise ConfigError(f"default_graph must be an absolute IRI, not {iri!r}") from None
+    return iri
+
+
+def _user_agent(agent: str) -> str:
+    agent = " ".join((agent or "").split())
+    if not agent:
+        raise ConfigError("user_agent must not be empty")
+    return agent if "kgsparql" in agent.lower() else f"{agent} (via {DEFAULT_USER_AGENT.split()[0]})"
+
+
+class HttpEndpoint(BaseEndpoint):
+    """Any SPARQL 1.1 endpoint (Oxigraph server, Virtuoso, Wikidata, DBpedia, ...); never sends updates."""
+
+    def __init__(self, url: str, *, timeout: float = 30.0, max_rows: int = 100_000, retries: int = 3,
+                 user_agent: str = DEFAULT_USER_AGENT, cache: ResultCache | None = None,
+                 default_graph: str | None = None, post_threshold: int = 2000, backoff: float = 0.5,
+                 max_backoff: float = 30.0):
+        if not timeout > 0 or int(max_rows) < 1:
+            raise ConfigError("timeout must be positive and max_rows at least 1")
+        if int(retries) < 0 or int(post_threshold) < 0 or not (0 <= backoff <= max_backoff):
+            raise ConfigError("retries and post_threshold must be >= 0 and 0 <= backoff <= max_backoff")
+        super().__init__(timeout=timeout, max_rows=int(max_rows), cache=cache)
+        self.url, params = _split_url(url)
+        graphs = [v for k, v in params if k == "default-graph-uri"]
+        self.default_graph = _check_graph(default_graph or (graphs[0] if graphs else None))
+        self.params = [(k, v) for k, v in params if k not in ("default-graph-uri", "query")]
+        self.user_agent = _user_agent(user_agent)
+        self.retries, self.post_threshold = int(retries), int(post_threshold)
+        self.backoff, self.max_backoff = float(backoff), float(max_backoff)
+        self.params += [("default-graph-uri", self.default_graph)] if self.default_graph else []
+        self.name = f"http:{self.url}" + (f"?{urllib.parse.urlencode(self.params)}" if self.params else "")
+
+    # -- BaseEndpoint hooks ---------------------------------------------------------------------
+    def _select(self, text: str, timeout: float, max_rows: int) -> Rows:
+        data, capped = self._request(text, timeout)
+        what = f"query on {self.url}"
+        try:
+            variables = list(data.get("head", {}).get("vars", []))
+            bindings = data["results"]["bindings"]
+            rows = [{k: term_from_sparql_json(v) for k, v in b.items()} for b in bindings[:max_rows]]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise MalformedResponse(f"{what}: the JSON response has malformed bindings") from None
+        return Rows(rows, variables, truncated=capped or len(bindings) > max_rows)
+
+    def _ask(self, text: str, timeout: float) -> bool:
+        data, _ = self._request(text, timeout)
+        answer = data.get("boolean")
+        if isinstance(answer, str) and answer.lower() in ("true", "false"):
+            return answer.lower() == "true"
+        if not isinstance(answer, bool):
+            raise MalformedResponse(f"query on {self.url}: the response has no boolean ASK result")
+        return answer
+
+    # -- one call, with retries -------------------------------------------------------------------
+    def _request(self, text: str, timeout: float) -> tuple[dict, bool]:
+        what = f"query on {self.url}"
+        for attempt in range(self.retries + 1):
+            try:
+                return self._attempt(text, timeout, what)
+            except Exception as exc:  # noqa: BLE001 - classified, then translated below
+                delay = self._retry_delay(exc, attempt) if attempt < self.retries else None
+                if isinstance(exc, urllib.error.HTTPError):
+                    exc.close()
+                if delay is None:
+                    raise self._failure(exc, what, attempt + 1, timeout) from exc
+                time.sleep(delay)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _attempt(self, text: str, timeout: float, what: str) -> tuple[dict, bool]:
+        result = self._wrapper(text, timeout).query()
+        with result.response as response:
+            headers = response.headers
+            body = response.read()
+        return _decode(body, headers.get("Content-Type", ""), what), _server_cut(headers)
+
+    def _wrapper(self, text: str, timeout: float) -> SPARQLWrapper:
+        sw = SPARQLWrapper(self.url, agent=self.user_agent)
+        sw.setQuery(text)
+        sw.setReturnFormat(JSON)
+        sw.timeout = timeout  # setTimeout() would truncate to whole seconds
+        for key, value in self.params:  # default-graph-uri and any parameters given in the URL
+            sw.addParameter(key, value)
+        if len(urllib.parse.quote_plus(text)) > self.post_threshold:
+            sw.setMethod(POST)
+        return sw
+
+    def _retry_delay(self, exc: BaseException, attempt: int) -> float | None:
+        status = _status(exc)
+        if status is None and not _is_connection_error(exc):
+            return None
+        if status not in _RETRY_STATUS | {None} or isinstance(translate(exc, ""), QueryRejected):
+            return None
+        hint = parse_retry_after(exc.headers.get("Retry-After")) if status in (429, 503) else None
+        if hint is not None:
+            return min(self.max_backoff, hint)
+        return min(self.max_backoff, self.backoff * 2 ** attempt)
+
+    @staticmethod
+    def _failure(exc: BaseException, what: str, attempts: int, timeout: float) -> KGSparqlError:
+        err = translate(exc, what)
+        if isinstance(err, EndpointTimeout):
+            return EndpointTimeout(f"{what}: no answer within {timeout:g} s")
+        return type(err)(f"{err}; gave up after {attempts} attempts") if attempts > 1 else err

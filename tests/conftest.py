@@ -1,0 +1,125 @@
+"""Session-wide fixtures: the fixture KGs in ``tests/fixtures/kg``, a real Oxigraph server and a
+private Virtuoso (each started once, every dataset in graph ``urn:kgsparql:test:<dataset>``), and
+``endpoint_for(dataset)``, which runs a test against embedded Oxigraph, the Oxigraph server and Virtuoso.
+
+A missing server binary skips its tests locally but fails them when ``CI=true`` or
+``KGSPARQL_REQUIRE_SERVERS=1``. A server that is installed but does not start always fails."""
+from __future__ import annotations
+
+import atexit
+import os
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pyoxigraph
+import pytest
+
+from kgsparql.endpoints import EmbeddedEndpoint, Endpoint
+from kgsparql.endpoints.http import HttpEndpoint
+from servers import (VIRTUOSO_INI, OxigraphServer, ServerError, VirtuosoServer, find_binary, graph_iri,
+                     prepare_datasets)
+
+FIXTURE_KG = Path(__file__).parent / "fixtures" / "kg"
+ENDPOINT_KINDS = ("embedded", "oxigraph", "virtuoso")
+SERVER_KINDS = ("oxigraph", "virtuoso")
+
+
+def keep_loopback_off_proxies() -> None:
+    """Test traffic goes to 127.0.0.1 only, even where http_proxy is set for the machine."""
+    for key in ("no_proxy", "NO_PROXY"):
+        hosts = {h.strip() for h in os.environ.get(key, "").split(",") if h.strip()}
+        os.environ[key] = ",".join(sorted(hosts | {"127.0.0.1", "localhost"}))
+
+
+keep_loopback_off_proxies()
+
+
+def servers_required() -> bool:
+    return os.environ.get("CI", "").lower() == "true" or os.environ.get("KGSPARQL_REQUIRE_SERVERS") == "1"
+
+
+def server_missing(reason: str) -> None:
+    if servers_required():
+        pytest.fail(f"{reason} (servers are required: CI=true or KGSPARQL_REQUIRE_SERVERS=1)", pytrace=False)
+    pytest.skip(reason)
+
+
+def start_or_fail(server):
+    atexit.register(server.stop)  # a daemonised Virtuoso must not outlive an interrupted session
+    try:
+        return server.start()
+    except (ServerError, OSError) as exc:
+        server.stop()
+        pytest.fail(f"{type(server).__name__} did not start: {exc}", pytrace=False)
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        kind = getattr(getattr(item, "callspec", None), "params", {}).get("endpoint_kind")
+        if kind in SERVER_KINDS or {"oxigraph_server", "virtuoso_server"} & set(item.fixturenames):
+            item.add_marker(pytest.mark.servers)
+
+
+@pytest.fixture(scope="session")
+def kg_datasets(tmp_path_factory) -> dict[str, Path]:
+    """{dataset: N-Triples file} for every file in tests/fixtures/kg, converted once per session."""
+    return prepare_datasets(FIXTURE_KG, tmp_path_factory.mktemp("kg-load"))
+
+
+@pytest.fixture(scope="session")
+def oxigraph_server(kg_datasets, tmp_path_factory) -> Iterator[OxigraphServer]:
+    binary = find_binary("oxigraph")
+    if binary is None:
+        server_missing("the oxigraph CLI is not installed (pip install oxigraph)")
+    server = start_or_fail(OxigraphServer(tmp_path_factory.mktemp("oxigraph"), kg_datasets, binary))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def virtuoso_server(kg_datasets, tmp_path_factory) -> Iterator[VirtuosoServer]:
+    if not (find_binary("virtuoso-t") and find_binary("isql-vt") and VIRTUOSO_INI.exists()):
+        server_missing("Virtuoso is not installed (scripts/install-virtuoso.sh)")
+    server = start_or_fail(VirtuosoServer(tmp_path_factory.mktemp("virtuoso"), kg_datasets))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def embedded_stores(kg_datasets) -> Callable[[str], pyoxigraph.Store]:
+    """An in-memory store per dataset, built on first use and shared by the session."""
+    stores: dict[str, pyoxigraph.Store] = {}
+
+    def store_for(dataset: str) -> pyoxigraph.Store:
+        if dataset not in stores:
+            stores[dataset] = pyoxigraph.Store()
+            stores[dataset].bulk_load(path=str(kg_datasets[dataset]), format=pyoxigraph.RdfFormat.N_TRIPLES)
+        return stores[dataset]
+
+    return store_for
+
+
+@pytest.fixture(params=ENDPOINT_KINDS)
+def endpoint_kind(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def endpoint_for(endpoint_kind, request, kg_datasets, embedded_stores) -> Iterator[Callable[[str], Endpoint]]:
+    """``endpoint_for("metaqa")``: an Endpoint that sees only that dataset, on the current kind."""
+    server = request.getfixturevalue(f"{endpoint_kind}_server") if endpoint_kind in SERVER_KINDS else None
+    opened: list[Endpoint] = []
+
+    def make(dataset: str) -> Endpoint:
+        if dataset not in kg_datasets:
+            pytest.fail(f"no dataset {dataset!r} in {FIXTURE_KG} (have: {', '.join(sorted(kg_datasets))})")
+        if server is None:
+            endpoint = EmbeddedEndpoint(None, store=embedded_stores(dataset))
+        else:
+            endpoint = HttpEndpoint(server.url, default_graph=graph_iri(dataset), cache=None, retries=1, backoff=0.1)
+        opened.append(endpoint)
+        return endpoint
+
+    yield make
+    for endpoint in opened:
+        endpoint.close()
