@@ -14,7 +14,7 @@ from .kg import KnowledgeGraph
 from .stats import collect
 from .types import Answer
 
-__all__ = ["Asker", "open_kg", "ask"]
+__all__ = ["Asker", "open_kg", "ask", "answer_with_stats"]
 
 
 def open_kg(settings: Settings | None = None, **flags: Any) -> KnowledgeGraph:
@@ -22,26 +22,35 @@ def open_kg(settings: Settings | None = None, **flags: Any) -> KnowledgeGraph:
     return KnowledgeGraph.from_settings(settings)
 
 
-class Asker:
-    """Holds one KG and one method; ``ask`` takes a question and returns an ``Answer`` with stats."""
+def answer_with_stats(method, question: str, id: str | None = None) -> Answer:
+    """Run ``method.answer`` with a fresh accumulator; the measured stats (SPARQL, LLM, seconds) win
+    over anything the method reported itself."""
+    with collect() as st:
+        answer = method.answer(question, id=id)
+    measured = st.to_json()
+    stats = {**measured, **{k: v for k, v in answer.stats.items() if k not in measured}}
+    return Answer(answer.question, answer.answers, answer.evidence, stats, answer.entities,
+                  answer.plan, id if id is not None else answer.id)
 
-    def __init__(self, settings: Settings | None = None, *, kg: KnowledgeGraph | None = None, **flags: Any):
+
+class Asker:
+    """Holds one KG and one method; ``ask`` takes a question and returns an ``Answer`` with stats.
+    Pass ``method=`` to reuse a built method, or ``llm=`` to share one loaded model between KGs."""
+
+    def __init__(self, settings: Settings | None = None, *, kg: KnowledgeGraph | None = None,
+                 method=None, llm=None, **flags: Any):
         from .methods import build_method
 
         self.settings = settings or Settings.load(flags=flags)
         self.kg = kg or KnowledgeGraph.from_settings(self.settings)
         self._owns_kg = kg is None
-        self.method = build_method(self.kg, self.settings)
+        self.method = method if method is not None else build_method(self.kg, self.settings, llm=llm)
 
     def ask(self, question: str, id: str | None = None) -> Answer:
         if not isinstance(question, str) or not question.strip():
             from .errors import InputError
             raise InputError("the question is empty")
-        with collect() as st:
-            answer = self.method.answer(question, id=id)
-        stats = {**st.to_json(), **{k: v for k, v in answer.stats.items() if k not in st.to_json()}}
-        return Answer(answer.question, answer.answers, answer.evidence, stats, answer.entities,
-                      answer.plan, id if id is not None else answer.id)
+        return answer_with_stats(self.method, question, id)
 
     def ask_many(self, items: Iterable[dict]) -> Iterator[dict]:
         """``{"id", "question"}`` in, one JSON-ready dict out per item, in order; errors don't stop it."""

@@ -1,0 +1,133 @@
+"""``kgsparql eval DATASET``: run a QA method over a benchmark, one JSON line per question, and
+print Hits@1 / Hit@any / F1 / EM with cost figures, overall and per hop. See docs/evaluation.md."""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from pathlib import Path
+
+import click
+
+from ..errors import InputError
+from ..eval.datasets import DATASETS, load_dataset, resolve_data_dir, sample, strip_brackets
+from ..eval.items import SPLITS
+from ..eval.kb import ensure_store
+from ..eval.results import read_results
+from ..eval.runner import Runner
+from ..eval.summary import format_table, summarize
+from .options import emit_json, settings_from
+
+__all__ = ["eval_cmd", "parse_hops"]
+
+
+def parse_hops(values: tuple[str, ...]) -> set[int] | None:
+    """``--hops 1 --hops 2,3`` -> {1, 2, 3}; nothing -> None (all)."""
+    out = set()
+    for token in (t.strip() for v in values for t in v.split(",")):
+        if not token.isdigit() or int(token) < 1:
+            raise InputError(f"--hops takes hop counts like 1, 2 or 1,2,3, not {token!r}")
+        out.add(int(token))
+    return out or None
+
+
+def _report(summary: dict, as_json: bool, meta: dict) -> None:
+    if as_json:
+        emit_json({**meta, **summary})
+        return
+    sel = ", ".join(k.replace("_", "-") if v is True else f"{k} {v}"
+                    for k, v in meta.items() if v is not None and v is not False and k != "dataset")
+    click.echo(f"{meta.get('dataset') or 'results'}: {sel}")
+    click.echo(format_table(summary))
+
+
+def _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, no_brackets):
+    parts = load_dataset(dataset, resolve_data_dir(data_dir, settings.data_dir), split=split,
+                         variant=variant, hops=parse_hops(hops))
+    parts = [p for p in sample(parts, limit, seed) if p.items]
+    if no_brackets:
+        parts = [dataclasses.replace(p, items=[dataclasses.replace(it, question=strip_brackets(it.question))
+                                               for it in p.items]) for p in parts]
+    return parts
+
+
+def _run(runner: Runner, parts, settings, store, endpoint, quiet) -> None:
+    from ..api import Asker
+    from ..llm import build_llm
+
+    if (store or endpoint) and len({p.kb.name for p in parts}) > 1:
+        raise InputError("this selection spans several KBs (" + ", ".join(sorted({p.kb.name for p in parts}))
+                         + "): --store/--endpoint need --hops to pick one")
+    llm = build_llm(settings)  # loaded once, shared by every KB's method
+    for _, group in itertools.groupby(parts, key=lambda p: p.kb.name):
+        group = [p for p in group if runner.pending(p.items)]
+        if not group:
+            continue
+        kb_store = store
+        if not (store or endpoint):
+            kb_store = str(ensure_store(group[0].kb, settings.home, settings.base_iri, quiet=quiet))
+        kg_settings = settings.replace(store=kb_store, endpoint=endpoint)
+        with Asker(kg_settings, llm=llm) as asker:
+            for part in group:
+                runner.run(part.items, asker, desc=part.name)
+
+
+@click.command("eval")
+@click.argument("dataset", required=False)
+@click.option("--split", type=click.Choice(SPLITS), default="test", show_default=True,
+              help="MetaQA: the official test/dev files. PathQuestion, WC2014: the seeded 8:1:1 split.")
+@click.option("--hops", multiple=True, help="Hop counts to keep (repeatable or a comma list), e.g. --hops 1,2.")
+@click.option("--variant", default=None, help="metaqa: vanilla|ntm; pathquestion: PQ|PQL; wc2014: P|C.")
+@click.option("--limit", type=int, default=None, help="At most N questions: a seeded sample, split evenly over hops.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --limit sample.")
+@click.option("--method", default=None, help="QA method (default: frag).")
+@click.option("--llm", default=None, help="none | llama[:PATH.gguf] | openai:MODEL.")
+@click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server.")
+@click.option("--no-brackets", is_flag=True, help="Strip the [ ] around MetaQA topic entities (linking must find them).")
+@click.option("--store", type=click.Path(file_okay=False), default=None,
+              help="Use this Oxigraph store instead of the dataset's own (built under <home>/stores).")
+@click.option("--endpoint", default=None, help="Use a SPARQL endpoint holding the dataset's KB.")
+@click.option("--data-dir", type=click.Path(file_okay=False), default=None,
+              help="Benchmark data (default: $KGSPARQL_DATA_DIR, else ../shared/data).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Results file, one JSON line per question.")
+@click.option("--resume", is_flag=True, help="Continue --out: skip questions already in it.")
+@click.option("--overwrite", is_flag=True, help="Replace an existing --out file.")
+@click.option("--by-qtype", is_flag=True, help="Also summarise per question type.")
+@click.option("--summary-only", type=click.Path(dir_okay=False), default=None,
+              help="Only summarise an existing results FILE (no DATASET).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--quiet", is_flag=True, help="No progress bar or notes on stderr.")
+@click.option("--timeout", type=float, default=None, help="Seconds per SPARQL call.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, help="TOML config file.")
+def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_url, no_brackets, store,
+             endpoint, data_dir, out, resume, overwrite, by_qtype, summary_only, as_json, quiet, timeout,
+             config_file):
+    """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014)."""
+    if summary_only:
+        if dataset:
+            raise InputError("--summary-only FILE summarises a results file: give no DATASET")
+        rows, _ = read_results(Path(summary_only))
+        return _report(summarize(rows, by_qtype=by_qtype), as_json, {"file": summary_only})
+    if dataset not in DATASETS:
+        raise InputError(f"unknown dataset {dataset!r} (available: {', '.join(DATASETS)})" if dataset
+                         else f"give a DATASET ({', '.join(DATASETS)}) or --summary-only FILE")
+    if store and endpoint:
+        raise InputError("give either --store or --endpoint, not both")
+    with Runner(out, resume=resume, overwrite=overwrite, quiet=quiet) as runner:   # checks --out first
+        settings = settings_from(config_file, method=method, llm=llm, llm_base_url=llm_base_url,
+                                 timeout=timeout).replace(store=None, endpoint=None)  # the dataset picks the KB
+        parts = _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, no_brackets)
+        try:
+            _run(runner, parts, settings, store, endpoint, quiet)
+        except KeyboardInterrupt:
+            hint = f"; continue with --resume --out {out}" if out else ""
+            click.echo(f"interrupted after {len(runner.rows)} question(s){hint}", err=True)
+            raise click.exceptions.Exit(130) from None
+        selected = {it.id for p in parts for it in p.items}
+        rows = [r for r in runner.rows if r["id"] in selected]
+    if len(rows) < len(runner.rows) and not quiet:
+        click.echo(f"note: {len(runner.rows) - len(rows)} row(s) of {out} are not in this selection "
+                   "and are left out of the summary (see --summary-only)", err=True)
+    meta = {"dataset": dataset, "split": split, "variant": variant, "hops": ",".join(hops) or None,
+            "limit": limit, "seed": seed if limit else None, "method": settings.method, "llm": settings.llm,
+            "no_brackets": no_brackets, "out": out}
+    _report(summarize(rows, by_qtype=by_qtype), as_json, meta)

@@ -1,0 +1,99 @@
+"""The KB behind each benchmark file, loaded once into ``<home>/stores/<name>``.
+
+A store is reused while its marker file holds the checksum of its inputs (the KB bytes, the format,
+the base IRI, this module's version); otherwise it is rebuilt. Building happens in a temporary
+directory beside the target and is moved into place only when complete, so a killed build leaves
+nothing half-made behind."""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import sys
+import tempfile
+import zipfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from ..errors import InputError
+from ..loading import load_files
+
+__all__ = ["KBSource", "ensure_store", "MARKER"]
+
+MARKER = ".kgsparql-eval-kb"
+_VERSION = "kb-v1"
+
+
+@dataclass(frozen=True)
+class KBSource:
+    """``name``: the store directory name; ``path``: a KB file, or a zip holding ``member``."""
+
+    name: str
+    path: Path
+    fmt: str                    # "metaqa" (head|rel|tail) or "tsv"
+    member: str | None = None   # zip member holding the triples
+
+    def read_bytes(self) -> bytes:
+        if self.member is None:
+            try:
+                return self.path.read_bytes()
+            except OSError as exc:
+                raise InputError(f"cannot read KB file {self.path}: {exc.strerror or exc}") from None
+        try:
+            with zipfile.ZipFile(self.path) as zf:
+                return zf.read(self.member)
+        except (OSError, KeyError, zipfile.BadZipFile) as exc:
+            raise InputError(f"cannot read {self.member} from {self.path}: {exc}") from None
+
+    def checksum(self, base_iri: str) -> str:
+        h = hashlib.sha256(f"{_VERSION}\0{self.fmt}\0{base_iri}\0".encode())
+        h.update(self.read_bytes())
+        return h.hexdigest()
+
+    @contextmanager
+    def as_file(self) -> Iterator[Path]:
+        """A plain file with the triples (a zip member is written to a temporary file)."""
+        if self.member is None:
+            yield self.path
+            return
+        with tempfile.TemporaryDirectory(prefix="kgsparql-kb-") as tmp:
+            out = Path(tmp) / Path(self.member).name
+            out.write_bytes(self.read_bytes())
+            yield out
+
+
+def _ready(path: Path, checksum: str) -> bool:
+    try:
+        return (path / MARKER).read_text().strip() == checksum
+    except OSError:
+        return False
+
+
+def ensure_store(kb: KBSource, home: str | Path, base_iri: str, *, quiet: bool = False) -> Path:
+    """The store directory for ``kb`` under ``<home>/stores``, built first when missing or stale."""
+    root = Path(home) / "stores"
+    target = root / kb.name
+    checksum = kb.checksum(base_iri)
+    if _ready(target, checksum):
+        return target
+    if target.exists() and not (target / MARKER).exists():
+        raise InputError(f"{target} exists but was not built by `kgsparql eval`: remove it or pass --store")
+    if not quiet:
+        print(f"loading the {kb.name} KB into {target} (once) ...", file=sys.stderr, flush=True)
+    root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{kb.name}.building-", dir=root))
+    tmp.chmod(0o755)
+    try:
+        with kb.as_file() as src:
+            load_files([src], tmp, kb.fmt, base_iri)
+        (tmp / MARKER).write_text(checksum + "\n")
+        if _ready(target, checksum):      # another process finished the same build first
+            return target
+        if target.exists():
+            shutil.rmtree(target)         # a stale build of ours (its marker's checksum differs)
+        os.replace(tmp, target)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return target

@@ -1,0 +1,125 @@
+"""The results file: one JSON object per question, appended and flushed as each question finishes.
+
+An existing file is never replaced unless asked (``overwrite``); ``resume`` keeps its rows and appends.
+A last line cut short by a kill (no final newline, not valid JSON) is dropped on resume (it is
+rewritten when that question is asked again); any other unreadable line makes the file unusable and
+nothing is written to it."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from ..errors import InputError
+
+__all__ = ["ResultsFile", "read_results", "REQUIRED"]
+
+REQUIRED = ("id", "gold", "answers", "hits1", "hit_any", "f1")
+
+
+def _warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr, flush=True)
+
+
+def _parse(line: str, where: str) -> dict:
+    try:
+        row = json.loads(line)
+    except ValueError:
+        raise InputError(f"{where}: not valid JSON; not a kgsparql eval results file?") from None
+    if not isinstance(row, dict) or any(k not in row for k in REQUIRED) or not isinstance(row["id"], str):
+        raise InputError(f"{where}: not a kgsparql eval result (needs {', '.join(REQUIRED)})")
+    return row
+
+
+def read_results(path: Path) -> tuple[list[dict], int]:
+    """The rows of ``path`` (first occurrence of each id) and the byte length of its complete part."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read results file {path}: {exc.strerror or exc}") from None
+    text = data.decode("utf-8", "surrogateescape")   # a kill can cut a character in half
+    lines, complete = text.split("\n"), len(data)
+    rows, seen, dupes = [], set(), 0
+    for no, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        if no == len(lines):            # no newline after it: maybe a write cut short by a kill
+            try:
+                row = _parse(line, f"{path}:{no}")
+            except InputError:
+                _warn(f"{path}:{no}: ignoring an incomplete last line (an interrupted write)")
+                complete = len(data) - len(line.encode("utf-8", "surrogateescape"))
+                break
+        else:
+            row = _parse(line, f"{path}:{no}")
+        if row["id"] in seen:
+            dupes += 1
+            continue
+        seen.add(row["id"])
+        rows.append(row)
+    if dupes:
+        _warn(f"{path}: {dupes} repeated id(s); the first result of each is used")
+    return rows, complete
+
+
+class ResultsFile:
+    """Rows of this run (and, with ``resume``, of the earlier ones); ``path=None`` keeps them in memory."""
+
+    def __init__(self, path: str | Path | None = None, *, resume: bool = False, overwrite: bool = False):
+        if resume and overwrite:
+            raise InputError("--resume and --overwrite exclude each other")
+        if resume and path is None:
+            raise InputError("--resume needs --out FILE (the results file to continue)")
+        self.path = Path(path) if path is not None else None
+        self.rows: list[dict] = []
+        self._fh = None
+        self._complete: int | None = None       # append after this many bytes; None = start afresh
+        if self.path is None:
+            return
+        if self.path.is_dir():
+            raise InputError(f"--out {self.path} is a directory")
+        exists = self.path.exists() and self.path.stat().st_size > 0
+        if exists and not (resume or overwrite):
+            raise InputError(f"{self.path} exists: pass --resume to continue it or --overwrite to replace it")
+        if exists and resume:
+            self.rows, self._complete = read_results(self.path)
+
+    @property
+    def done(self) -> set[str]:
+        return {r["id"] for r in self.rows}
+
+    def _open(self):
+        """Opened at the first row, so a run that fails before answering anything leaves the file alone."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self._complete is None:
+                return open(self.path, "w", encoding="utf-8")
+            with open(self.path, "r+b") as fh:
+                fh.truncate(self._complete)     # drops only an interrupted last line (see read_results)
+                if self._complete:
+                    fh.seek(self._complete - 1)
+                    if fh.read(1) != b"\n":
+                        fh.write(b"\n")
+            return open(self.path, "a", encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot write results file {self.path}: {exc.strerror or exc}") from None
+
+    def append(self, row: dict) -> None:
+        line = json.dumps(row, ensure_ascii=False, default=str) + "\n"
+        if self.path is not None:
+            if self._fh is None:
+                self._fh = self._open()
+            self._fh.write(line)
+            self._fh.flush()
+        self.rows.append(row)
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
