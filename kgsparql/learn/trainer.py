@@ -51,9 +51,10 @@ def collect_labelled(settings: Settings, data_dir: Path, sets: Sequence[tuple[st
             with EmbeddedEndpoint(store) as endpoint:
                 adapter = load_plugin("adapter", settings.adapter)(endpoint)
                 labelled = label_questions(adapter, items)
-            good = sum(1 for q in labelled if q.chain)
-            log(f"{name}/{part.name}: {good}/{len(labelled)} dev questions labelled "
-                f"in {time.perf_counter() - t0:.1f} s")
+            good = sum(1 for q in labelled if q.chains)
+            tied = sum(1 for q in labelled if len(q.chains) > 1)
+            log(f"{name}/{part.name}: {good}/{len(labelled)} dev questions labelled ({tied} with tied "
+                f"chains) in {time.perf_counter() - t0:.1f} s")
             out.extend(labelled)
     return out
 
@@ -75,6 +76,29 @@ def train_router(labelled: Sequence[LabelledQuestion], settings: Settings, out: 
     return _fit([q.masked for q in rows], labels, settings, {"kind": "router", "delta": delta}, out)
 
 
+def resolve_ties(labelled: Sequence[LabelledQuestion], embed) -> list[tuple[str, str]]:
+    """(masked question, chain) pairs. Unambiguous questions keep their chain; a tied question gets
+    the tied chain a classifier trained on the unambiguous ones prefers, or, when none of its tied
+    chains was ever unambiguous (a KB storing r and r_inverse), the first one (fewest reverse hops)."""
+    sure = [(q.masked, q.chain) for q in labelled if q.chain]
+    tied = [q for q in labelled if len(q.chains) > 1]
+    known = {c for _, c in sure}
+    model = EmbeddingClassifier.train(embed([m for m, _ in sure]), [c for _, c in sure]) if len(known) > 1 else None
+    probs = model.predict_proba(embed([q.masked for q in tied])) if model is not None and tied else None
+    out = list(sure)
+    for i, q in enumerate(tied):
+        options = [c for c in q.chains if c in known]
+        if options and probs is not None:
+            pick = max(options, key=lambda c: probs[i][model.classes.index(c)])
+        else:
+            pick = q.chains[0]
+        out.append((q.masked, pick))
+    return out
+
+
 def train_chains(labelled: Sequence[LabelledQuestion], settings: Settings, out: Path) -> TrainReport:
-    rows = [q for q in labelled if q.chain]
-    return _fit([q.masked for q in rows], [q.chain for q in rows], settings, {"kind": "chains"}, out)
+    from ..rank import build_ranker
+
+    embedder = build_ranker("embedding", settings)
+    pairs = resolve_ties(labelled, embedder.embed)
+    return _fit([m for m, _ in pairs], [c for _, c in pairs], settings, {"kind": "chains"}, out)

@@ -33,8 +33,13 @@ def mask_topic(question: str, topic: str | None) -> str:
 class LabelledQuestion:
     masked: str
     hops: int
-    chain: str | None    # chain_key, None when no chain reached the gold answers
+    chains: tuple[str, ...]   # chain keys tied for the best F1 (empty: nothing reached the answers)
     f1: float
+
+    @property
+    def chain(self) -> str | None:
+        """The label when it is unambiguous."""
+        return self.chains[0] if len(self.chains) == 1 else None
 
 
 def chain_end_sets(adapter, topic: Entity, hops: int, *, fanout_cap: int = 300,
@@ -66,17 +71,19 @@ def _f1(pred: set[str], gold: set[str]) -> float:
 
 
 def weak_chain_label(adapter, topic: Entity, gold: Iterable[str], hops: int | None,
-                     max_hops: int = 3) -> tuple[str | None, float]:
+                     max_hops: int = 3) -> tuple[tuple[str, ...], float]:
+    """The chains whose end sets best match ``gold`` (set F1), all of them when several tie: the
+    director may also have written the film, or the KB may store a relation and its inverse. Ties
+    are resolved later, with the whole training set in view (``resolve_ties``)."""
     gold_set = {normalise(g) for g in gold}
     ends = chain_end_sets(adapter, topic, hops or max_hops)
-    best, best_f1 = None, 0.0
-    for chain in sorted(ends, key=lambda c: (len(c), chain_key(c))):
-        if hops and len(chain) != hops:
-            continue
-        f1 = _f1({normalise(e.name) for e in ends[chain]}, gold_set)
-        if f1 > best_f1 + 1e-9:
-            best, best_f1 = chain, f1
-    return (chain_key(best) if best else None), best_f1
+    scored = [(_f1({normalise(e.name) for e in ends[c]}, gold_set), c) for c in ends
+              if not hops or len(c) == hops]
+    best = max((f for f, _ in scored), default=0.0)
+    if best <= 0:
+        return (), 0.0
+    tied = sorted((c for f, c in scored if f >= best - 1e-9), key=lambda c: (sum(r.inverse for r in c), chain_key(c)))
+    return tuple(chain_key(c) for c in tied), best
 
 
 def label_questions(adapter, items: Sequence, max_hops: int = 3, min_f1: float = 0.5) -> list[LabelledQuestion]:
@@ -84,9 +91,9 @@ def label_questions(adapter, items: Sequence, max_hops: int = 3, min_f1: float =
     out = []
     for item in items:
         found = adapter.lookup(item.topic, limit=1) if item.topic else []
-        chain, f1 = (None, 0.0)
+        chains, f1 = ((), 0.0)
         if found:
-            chain, f1 = weak_chain_label(adapter, found[0], item.answers, item.hops, max_hops)
+            chains, f1 = weak_chain_label(adapter, found[0], item.answers, item.hops, max_hops)
         out.append(LabelledQuestion(mask_topic(item.question, item.topic), item.hops or 0,
-                                    chain if f1 >= min_f1 else None, f1))
+                                    chains if f1 >= min_f1 else (), f1))
     return out

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..config import Settings
 from ..errors import LinkingError
 from ..learn import EmbeddingClassifier
-from ..retrieval import (all_paths, expand_subgraph, group_by_chain, personalized_pagerank,
+from ..retrieval import (all_paths, expand_subgraph, group_by_chain, paths_along, personalized_pagerank,
                          prune_to_top_n, shortest_paths)
 from ..types import Answer, Entity
 from .frag_answer import answer_from_chain, answer_with_llm, mask_mention
@@ -58,6 +58,8 @@ class FRAG:
             paths = all_paths(sub, topics, route.hops)
         else:
             paths = shortest_paths(sub, topics, max_len=route.hops)
+        for chain in qchains.likely_chains(route.hops):
+            paths.extend(paths_along(sub, topics, chain))
         groups = group_by_chain(paths)
         ranked = qchains.rank_chains(list(groups))
         evidence = []

@@ -118,6 +118,19 @@ class QuestionChains:
         sem = self._semantic([self.s.verbalize(r) for r in relations])
         return self._fuse(prior, sem).tolist()
 
+    def likely_chains(self, max_len: int, k: int = 3, min_prob: float = 0.05) -> list[tuple[Relation, ...]]:
+        """The prior's top-k chains (up to ``max_len`` hops): walked inside the subgraph even when
+        they are not among the shortest paths, because the answer may also sit closer to the topic."""
+        ranked = sorted(self.probs.items(), key=lambda kv: -kv[1])
+        out = []
+        for key, p in ranked:
+            if p < min_prob or len(out) >= k:
+                break
+            chain = tuple(Relation(i, None, inv, v) for i, v, inv in self.s._prior_chains[key])
+            if len(chain) <= max_len:
+                out.append(chain)
+        return out
+
     def rank_chains(self, chains: Sequence[tuple[Relation, ...]]) -> list[tuple[tuple[Relation, ...], float]]:
         prior = np.array([self.probs.get(chain_key(c), 0.0) for c in chains])
         sem = self._semantic([self.s.verbalize_chain(c) for c in chains])
@@ -126,5 +139,10 @@ class QuestionChains:
         return [(chains[i], float(scores[i])) for i in order]
 
     def _fuse(self, prior: np.ndarray, sem: np.ndarray) -> np.ndarray:
-        w = self.s.params.prior_weight if self.probs else 0.0
-        return w * prior + (1 - w) * sem
+        """Both terms on [0, 1] over the candidates at hand: the prior relative to the best candidate
+        (its raw probability is spread over every chain it knows), the ranker min-max normalised."""
+        top = prior.max() if len(prior) else 0.0
+        if not self.probs or top <= 0:
+            return sem
+        w = self.s.params.prior_weight
+        return w * (prior / top) + (1 - w) * sem

@@ -1,8 +1,8 @@
 """Retrieval steps built on the adapter protocol: subgraph expansion, personalised PageRank,
 path search (BFS / shortest paths) and relation-chain grouping."""
-from .paths import Chain, all_paths, chain_of, group_by_chain, shortest_paths
+from .paths import Chain, all_paths, chain_of, group_by_chain, paths_along, shortest_paths
 from .ppr import personalized_pagerank, prune_to_top_n
 from .subgraph import Subgraph, expand_subgraph
 
 __all__ = ["Subgraph", "expand_subgraph", "personalized_pagerank", "prune_to_top_n", "all_paths",
-           "shortest_paths", "group_by_chain", "chain_of", "Chain"]
+           "shortest_paths", "paths_along", "group_by_chain", "chain_of", "Chain"]

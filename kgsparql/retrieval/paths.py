@@ -8,7 +8,7 @@ from typing import Iterable, Sequence
 from ..types import Entity, Path, Relation
 from .subgraph import Subgraph
 
-__all__ = ["Chain", "chain_of", "all_paths", "shortest_paths", "group_by_chain"]
+__all__ = ["Chain", "chain_of", "all_paths", "shortest_paths", "paths_along", "group_by_chain"]
 
 Chain = tuple[Relation, ...]
 
@@ -71,6 +71,22 @@ def _unwind(preds: dict, target: Entity, cap: int) -> list[Path]:
         for t in preds[node]:
             stack.append((t.head, (t, *suffix)))
     return done
+
+
+def paths_along(sub: Subgraph, sources: Sequence[Entity], chain: Chain, limit: int = 2000) -> list[Path]:
+    """Simple paths inside the subgraph that follow ``chain`` hop by hop (no SPARQL)."""
+    keys = [r.key() for r in chain]
+    layer = [(s, Path()) for s in sources]
+    for key in keys:
+        nxt = []
+        for node, path in layer:
+            seen = set(path.entities) or {node}
+            nxt.extend((t.tail, path.extend(t)) for t in sub.neighbours(node)
+                       if t.relation.key() == key and t.tail not in seen)
+            if len(nxt) >= limit:
+                break
+        layer = nxt[:limit]
+    return [p for _, p in layer]
 
 
 def group_by_chain(paths: Iterable[Path]) -> dict[Chain, list[Path]]:

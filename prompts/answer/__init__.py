@@ -1,0 +1,1 @@
+"""Generic answer prompts: choose the answer among retrieved candidate entities."""

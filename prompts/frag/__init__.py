@@ -1,0 +1,1 @@
+"""FRAG prompts: reasoning over retrieved paths, and path feedback."""
