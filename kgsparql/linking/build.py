@@ -1,0 +1,118 @@
+"""Building, caching and reopening the label index of a KG.
+
+The index is read once from ``queries/<adapter>/label_index.rq`` (keyset pages: ``?after`` is the
+last IRI of the previous page) and saved under ``<home>/indexes/<key>/labels.json``. The key hashes
+the KG's ``source_id``, the adapter, the template text and, for an embedded store, what identifies
+its data (``store_identity``), so a changed store or template gets a new index. Loaded indexes
+are also kept per process."""
+from __future__ import annotations
+
+import hashlib
+import threading
+from pathlib import Path
+
+from ..config import Settings
+from ..errors import ConfigError, TemplateError
+from ..sparql import load_query
+from ..types import IRI, Literal
+from .index import FORMAT, LabelIndex
+
+__all__ = ["index_for", "index_path", "wants_index", "read_labels", "forget_loaded",
+           "store_identity"]
+
+_LOADED: dict[str, LabelIndex] = {}
+_LOCK = threading.Lock()
+PAGE = 100_000
+_MODES = ("auto", "on", "off")
+
+
+def wants_index(kg, mode: str) -> bool:
+    """``auto``: index embedded stores and generic (converted/plain RDF) endpoints; the big public
+    KGs behind HTTP (Wikidata, Freebase, DBpedia) are linked through ``lookup`` instead."""
+    if mode not in _MODES:
+        raise ConfigError(f"linking label_index must be one of {', '.join(_MODES)}, not {mode!r}")
+    if mode == "off" or not callable(getattr(kg.adapter, "run", None)):
+        return False
+    embedded = callable(getattr(kg.endpoint, "count_triples", None))
+    return mode == "on" or embedded or kg.adapter.name == "generic"
+
+
+def store_identity(endpoint) -> str:
+    """Something that changes when an embedded store's data changes: for a store on disk the names
+    and sizes of its RocksDB data files (cheap, unlike counting), in memory its triple count."""
+    path = getattr(endpoint, "path", None)
+    if path is not None and Path(path).is_dir():
+        files = sorted(f for f in Path(path).iterdir()
+                       if f.suffix in (".sst", ".log") or f.name.startswith(("MANIFEST-", "CURRENT")))
+        return "files=" + ",".join(f"{f.name}:{f.stat().st_size}" for f in files)
+    count = getattr(endpoint, "count_triples", None)
+    return f"triples={count()}" if callable(count) else ""
+
+
+def _identity(kg) -> str:
+    adapter = kg.adapter
+    try:
+        template = load_query(adapter.queries, "label_index").text
+    except TemplateError:
+        return ""
+    store = store_identity(kg.endpoint)
+    return f"{FORMAT}|{kg.source_id}|{adapter.name}|{adapter.queries}|{store}|{template}"
+
+
+def index_path(kg, settings: Settings) -> Path | None:
+    """Where this KG's index lives, or None when its adapter has no label_index template."""
+    identity = _identity(kg)
+    if not identity:
+        return None
+    digest = hashlib.sha256(identity.encode("utf-8")).hexdigest()[:20]
+    return settings.home_path / "indexes" / digest / "labels.json"
+
+
+def read_labels(adapter, page: int | None = None) -> list[tuple[str, str]]:
+    """All (IRI, label) pairs, ``page`` rows at a time (None: the template's LIMIT, 10,000, which
+    Virtuoso's sorted-row cap allows), until a page comes back empty: a server may cap rows below
+    ``page`` without saying so. The last entity of a page may continue on the next one, so it is
+    read again there: each page starts after the last entity it kept."""
+    entries: list[tuple[str, str]] = []
+    after = None
+    while True:
+        rows = adapter.run("label_index", {"after": [after]}, limit=page)
+        pairs = [(row["e"].value, row["label"].value) for row in rows
+                 if isinstance(row.get("e"), IRI) and row.get("label") is not None]
+        if not pairs:
+            return list(dict.fromkeys(entries))
+        kept = [p for p in pairs if p[0] != pairs[-1][0]] or pairs
+        entries.extend(kept)
+        after = Literal(kept[-1][0])
+
+
+def index_for(kg, settings: Settings) -> LabelIndex | None:
+    """The KG's label index: from this process, else from disk, else read from the KG and saved."""
+    path = index_path(kg, settings)
+    if path is None:
+        return None
+    key = str(path)
+    with _LOCK:
+        if key in _LOADED:
+            return _LOADED[key]
+        index = LabelIndex.load(path)
+        if index is None:
+            index = LabelIndex(read_labels(kg.adapter, _page_for(kg.endpoint)))
+            source = {"source_id": kg.source_id, "adapter": kg.adapter.name, "labels": len(index)}
+            index.save(path, source)
+        _LOADED[key] = index
+        return index
+
+
+def _page_for(endpoint) -> int | None:
+    """An embedded store sorts every remaining row for each page, so it gets one big page (its
+    row cap cuts it, and paging goes on from there); HTTP endpoints get the template's LIMIT."""
+    if callable(getattr(endpoint, "count_triples", None)):
+        return int(getattr(endpoint, "max_rows", PAGE))
+    return None
+
+
+def forget_loaded() -> None:
+    """Drop the per-process copies (the files on disk stay)."""
+    with _LOCK:
+        _LOADED.clear()

@@ -1,0 +1,149 @@
+"""``EntityLinker``: finds the entity mentions of a question and ranks candidate entities for each.
+
+A ``[bracketed]`` part (MetaQA style) is taken as THE mention: looked up through ``adapter.lookup``
+(exact spellings first), then the label index. Otherwise every token span is matched against the
+label index (or, for KGs too big to index, against ``lookup`` for a bounded set of n-grams), scored
+(``scoring``), re-ranked by type fit when that can change the order (``typefit``), and grouped
+into non-overlapping mentions."""
+from __future__ import annotations
+
+from ..config import Settings
+from ..errors import KGSparqlError
+from ..rank.base import build_ranker
+from ..types import Entity
+from . import scoring
+from .build import index_for, wants_index
+from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
+from .result import Candidate, LinkResult, Mention
+from .text import Token, split_brackets, tokens
+from .typefit import ranked_fit, relation_fit
+
+__all__ = ["EntityLinker"]
+
+
+class EntityLinker:
+    """``EntityLinker(kg, settings).link(question) -> LinkResult``. Options (``[plugins.linking]``):
+    ``label_index`` auto|on|off, ``type_fit`` overlap|off|<ranker name>, ``fuzzy`` (true),
+    ``max_mentions`` (5), ``max_candidates`` (5), ``lookup_ngrams`` (40), ``fit_candidates`` (8),
+    ``fit_direction`` (both with an index, else out: inbound counts of hubs are costly)."""
+
+    def __init__(self, kg, settings: Settings | None = None):
+        self.kg = kg
+        self.adapter = kg.adapter
+        settings = settings or getattr(kg, "settings", None) or Settings()
+        opts = settings.plugin("linking")
+        self.max_mentions = int(opts.get("max_mentions", 5))
+        self.max_candidates = int(opts.get("max_candidates", 5))
+        self.lookup_ngrams = int(opts.get("lookup_ngrams", 40))
+        self.fit_candidates = int(opts.get("fit_candidates", 8))
+        self.fuzzy = bool(opts.get("fuzzy", True))
+        self.type_fit = str(opts.get("type_fit", "overlap"))
+        builtin = self.type_fit in ("overlap", "off")
+        self.fit_ranker = None if builtin else build_ranker(self.type_fit, settings)
+        use_index = wants_index(kg, str(opts.get("label_index", "auto")))
+        self.index = index_for(kg, settings) if use_index else None
+        if self.index is not None and not len(self.index):
+            self.index = None  # no labels came back: link through lookup instead
+        self.fit_direction = str(opts.get("fit_direction", "both" if self.index is not None else "out"))
+
+    # -- public -----------------------------------------------------------------------------------
+    def link(self, question: str) -> LinkResult:
+        text, span = split_brackets(question)
+        toks = tokens(text)
+        if span is not None:
+            lo, hi = _token_range(toks, span)
+            readings = [Reading(lo, hi, r.entity, r.tier) for r in self._bracketed(text, toks, lo, hi)]
+        else:
+            readings = self._free(text, toks)
+        scored = self._score(text, toks, readings)
+        mentions = self._mentions(text, toks, scored)
+        if span is not None and not mentions:
+            mentions = [Mention(text[span[0]:span[1]], span[0], span[1], [])]
+        return LinkResult(text, mentions, span is not None)
+
+    # -- readings ---------------------------------------------------------------------------------
+    def _bracketed(self, text: str, toks: list[Token], lo: int, hi: int) -> list[Reading]:
+        if lo >= hi:
+            return []
+        name = text[toks[lo].start:toks[hi - 1].end]
+        found = [Reading(lo, hi, e, EXACT) for e in self.adapter.lookup(name, limit=self.max_candidates)]
+        if found or self.index is None:
+            return found
+        found = index_readings(self.index, toks, lo, hi)
+        if not found and self.fuzzy:
+            found = fuzzy_readings(self.index, toks, lo, hi)
+        return found
+
+    def _free(self, text: str, toks: list[Token]) -> list[Reading]:
+        if self.index is None:
+            found = lookup_readings(self.adapter, toks, text, budget=self.lookup_ngrams)
+        else:
+            found = index_readings(self.index, toks)
+        found = [r for r in found if scoring.acceptable(toks, r)]
+        if not found and self.fuzzy and self.index is not None:
+            found = [r for r in fuzzy_readings(self.index, toks) if scoring.acceptable(toks, r)]
+        return found
+
+    # -- scoring ----------------------------------------------------------------------------------
+    def _score(self, text: str, toks: list[Token], readings: list[Reading]) -> list[tuple[Reading, float]]:
+        base = scoring.base_scores(toks, readings, scoring.uses_case(text))
+        scored = sorted(zip(readings, base), key=lambda p: -p[1])
+        top = _distinct(scored, self.fit_candidates)
+        weight = scoring.WEIGHTS["fit"]
+        if self.type_fit == "off" or len(top) < 2 or top[0][1] - top[1][1] >= weight:
+            return scored
+        fits = self._fits(text, toks, [r for r, _ in top])
+        return sorted(((r, s + weight * fits.get(r, 0.0)) for r, s in scored), key=lambda p: -p[1])
+
+    def _fits(self, text: str, toks: list[Token], readings: list[Reading]) -> dict[Reading, float]:
+        labels_of: dict[Entity, set[str]] = {r.entity: set() for r in readings}
+        try:
+            found = self.adapter.relations(list(labels_of), self.fit_direction)
+        except KGSparqlError:  # a hub's relations can time out on a big endpoint: rank without fit
+            return {}
+        for rc in found:
+            if rc.entity in labels_of:
+                labels_of[rc.entity].add(rc.relation.label or self.adapter.verbalize(rc.relation))
+        if self.fit_ranker is not None:  # one ranking of all relation labels against the question
+            fit = ranked_fit(self.fit_ranker, text, labels_of)
+            return {r: fit[r.entity] for r in readings}
+        return {r: relation_fit(_context(text, toks, r), labels_of[r.entity]) for r in readings}
+
+    # -- mentions ---------------------------------------------------------------------------------
+    def _mentions(self, text: str, toks: list[Token], scored: list[tuple[Reading, float]]) -> list[Mention]:
+        groups: list[tuple[int, int, dict[Entity, float]]] = []
+        for r, s in scored:  # best first: a reading joins the first group whose span overlaps its own
+            for lo, hi, cands in groups:
+                if r.i < hi and lo < r.j:
+                    cands.setdefault(r.entity, s)
+                    break
+            else:
+                groups.append((r.i, r.j, {r.entity: s}))
+        mentions = []
+        for lo, hi, cands in groups[: self.max_mentions]:
+            start, end = toks[lo].start, toks[hi - 1].end
+            best = sorted(cands.items(), key=lambda p: -p[1])[: self.max_candidates]
+            candidates = [Candidate(e, round(s, 6)) for e, s in best]
+            mentions.append(Mention(text[start:end], start, end, candidates))
+        return mentions
+
+
+def _distinct(scored: list[tuple[Reading, float]], k: int) -> list[tuple[Reading, float]]:
+    seen, out = set(), []
+    for r, s in scored:
+        if r.entity not in seen:
+            seen.add(r.entity)
+            out.append((r, s))
+        if len(out) == k:
+            break
+    return out
+
+
+def _context(text: str, toks: list[Token], r: Reading) -> str:
+    """The question without the reading's own words."""
+    return text[:toks[r.i].start] + " " + text[toks[r.j - 1].end:]
+
+
+def _token_range(toks: list[Token], span: tuple[int, int]) -> tuple[int, int]:
+    inside = [n for n, t in enumerate(toks) if t.start >= span[0] and t.end <= span[1]]
+    return (inside[0], inside[-1] + 1) if inside else (0, 0)

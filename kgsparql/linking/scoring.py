@@ -1,0 +1,64 @@
+"""Scores of readings: a weighted sum of evidence, each part in [0, 1], the weights summing to 1.
+
+    tier     0.30  how the span matched a label: exact key 1, loose key 0.8, BM25 <= 0.6
+    case     0.10  the span is spelled exactly like the label (case included)
+    marked   0.20  ... and the label has a capital, digit or symbol (beyond a sentence-initial capital)
+    maximal  0.15  no longer reading with at least as good a spelling contains this span
+                   (``Martha`` inside ``Martha Plimpton``, ``Moulin Rouge`` inside ``Moulin Rouge!``)
+    content  0.08  content words in the span, up to 4
+    length   0.02  tokens in the span, up to 8
+    fit      0.15  the entity's relations are named in the rest of the question (``typefit``)
+
+Case is evidence only where the writer uses it. In a question with a capital beyond its first
+letter, ``judd apatow`` in lower case is the tag, not the person. In a question without one,
+spelling says little (``films directed by judd apatow``): an exact spelling earns a 0.01 tie-break,
+a digit or symbol 0.05 (``film 51``), containment ignores spelling, and length and ``fit`` decide."""
+from __future__ import annotations
+
+from .matching import Reading
+from .text import Token, is_content, marks, tokens
+
+__all__ = ["WEIGHTS", "CASELESS", "base_scores", "acceptable", "uses_case"]
+
+WEIGHTS = {"tier": 0.30, "case": 0.10, "marked": 0.20, "maximal": 0.15, "content": 0.08,
+           "length": 0.02, "fit": 0.15}
+CASELESS = {"case": 0.01, "marked": 0.05}
+
+
+def uses_case(text: str) -> bool:
+    """Does the writer capitalise (a capital letter after the first character)?"""
+    return any(c.isupper() for c in text[1:])
+
+
+def _spelling(toks: list[Token], r: Reading, case_aware: bool) -> tuple[bool, bool]:
+    """(spelled exactly like the label, and that label is marked)."""
+    label = r.entity.label or ""
+    if [t.text for t in toks[r.i:r.j]] != [t.text for t in tokens(label)]:
+        return False, False
+    capital, symbol = marks(label, sentence_initial=r.i == 0)
+    return True, symbol or (capital and case_aware)
+
+
+def acceptable(toks: list[Token], r: Reading) -> bool:
+    """A span of function words only (``the``, ``in``, ``'s``) is a name only when spelled exactly
+    like a marked label (``How to Be``, ``What?``)."""
+    return any(is_content(t.text) for t in toks[r.i:r.j]) or _spelling(toks, r, True)[1]
+
+
+def _dominated(r: Reading, level: int, others: list[tuple[Reading, int]]) -> bool:
+    return any(o.i <= r.i and r.j <= o.j and (o.i, o.j) != (r.i, r.j) and lv >= level and o.tier >= r.tier
+               for o, lv in others)
+
+
+def base_scores(toks: list[Token], readings: list[Reading], case_aware: bool = True) -> list[float]:
+    """Every part but ``fit``, for each reading (in order)."""
+    w = {**WEIGHTS, **({} if case_aware else CASELESS)}
+    spelled = [_spelling(toks, r, case_aware) for r in readings]
+    levels = [(r, (exact + marked) if case_aware else 0) for r, (exact, marked) in zip(readings, spelled)]
+    out = []
+    for (r, level), (exact, marked) in zip(levels, spelled):
+        n_content = sum(1 for t in toks[r.i:r.j] if is_content(t.text))
+        out.append(w["tier"] * r.tier + w["case"] * exact + w["marked"] * marked
+                   + w["maximal"] * (not _dominated(r, level, levels))
+                   + w["content"] * min(n_content, 4) / 4 + w["length"] * min(r.j - r.i, 8) / 8)
+    return out

@@ -1,0 +1,59 @@
+"""Type fit for schema-less KGs: an entity's "type" is the set of relations it takes part in, and
+it fits a question when the question's words (outside the mention) name one of those relations.
+
+``who directed Up``: the film *Up* has ``directed_by``, the tag *up* only ``has_tags``; ``movies
+starring Judd Apatow``: the person has ``starred_actors`` (in), the tag does not. Fit of an entity
+= max over its relations of the share of the relation's content words whose stem occurs in the
+context, in [0, 1]. A ranker (e.g. ``embedding``) can replace the word overlap."""
+from __future__ import annotations
+
+import re
+from typing import Iterable, Sequence
+
+from ..rank.base import STOPWORDS, tokenize
+from ..rank.fusion import minmax
+
+__all__ = ["stem", "relation_fit", "ranked_fit"]
+
+_SUFFIX = re.compile(r"(?:ings?|ers?|ors?|ions?|ed|es|s|en)$")
+
+
+def stem(word: str) -> str:
+    """A deliberately crude stem: drop one common suffix, keep at most four letters
+    (directed/director -> dire, starred/stars -> star, writer/written -> writ, acted/actors -> act)."""
+    word = word.lower()
+    if len(word) > 3:
+        word = _SUFFIX.sub("", word) or word
+    return word[:4]
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in tokenize(text) if w not in STOPWORDS}
+
+
+def _found(rel_stem: str, words: set[str], stems: set[str]) -> bool:
+    """A stem is found as a stem of the context or, from 4 letters, inside a context word
+    (``writ`` in ``screenwriter``)."""
+    return rel_stem in stems or (len(rel_stem) >= 4 and any(rel_stem in w for w in words))
+
+
+def relation_fit(context: str, labels: Iterable[str]) -> float:
+    """Best share of a relation label's word stems found in ``context`` (0 when none)."""
+    words = {w for w in tokenize(context) if w not in STOPWORDS}
+    stems = {stem(w) for w in words}
+    best = 0.0
+    for label in labels:
+        rel = _stems(label)
+        if rel:
+            best = max(best, sum(_found(s, words, stems) for s in rel) / len(rel))
+    return best
+
+
+def ranked_fit(ranker, question: str, labels_of: dict) -> dict:
+    """Fit through a ranker: the relation labels of all candidates ranked against the question in
+    one call, min-max normalised, each entity taking its best label (``labels_of``: entity -> labels)."""
+    labels: Sequence[str] = sorted({l for ls in labels_of.values() for l in ls})
+    if not labels:
+        return {e: 0.0 for e in labels_of}
+    score = dict(zip(labels, minmax(ranker.rank(question, list(labels)))))
+    return {e: max((score[l] for l in ls), default=0.0) for e, ls in labels_of.items()}

