@@ -78,9 +78,10 @@ def expand_subgraph(adapter, seeds: Sequence[Entity], hops: int, *, scorer: Rela
         keep = _kept_relations(counts, hop, scorer, top_m)
         by_rel: dict[Relation, list[Entity]] = {}
         cap = first_cap if hop == 0 else fanout_cap
+        labelled = {e: e for e in frontier}  # keep the frontier's labels on the heads of new triples
         for rc in counts:
             if rc.relation in keep and rc.count <= cap:
-                by_rel.setdefault(rc.relation, []).append(rc.entity)
+                by_rel.setdefault(rc.relation, []).append(labelled.get(rc.entity, rc.entity))
         new: list[Entity] = []
         for rel in sorted(by_rel, key=lambda r: (r.iri, r.via or "", r.inverse)):
             for t in adapter.neighbors(by_rel[rel], rel, limit=limit):

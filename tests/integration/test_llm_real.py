@@ -258,3 +258,73 @@ def test_openai_retries_then_gives_up(status, headers, error):
         assert max(gaps) < 0.4                  # Retry-After: 0 honoured, no exponential wait
     else:
         assert gaps[0] >= 0.45 and gaps[1] >= 0.95  # backoff 0.5 s, then 1 s
+
+
+# --- FRAG end to end with a real model (issue: LLM layer, "must show") ------------------------------
+import gzip  # noqa: E402
+import random  # noqa: E402
+from importlib import resources  # noqa: E402
+
+from click.testing import CliRunner  # noqa: E402
+
+from kgsparql.api import Asker  # noqa: E402
+from kgsparql.cli import main as cli_main  # noqa: E402
+from kgsparql.kg import ensure_demo_store  # noqa: E402
+
+_TEMPLATES = {"directed_by": "Who directed {}?", "written_by": "Who wrote {}?",
+              "release_year": "When was {} released?", "in_language": "What language is {} in?"}
+
+
+def _one_hop_lookups(n: int = 10, seed: int = 7) -> list[tuple[str, str]]:
+    """Plain-English one-hop questions over the demo KG (a MetaQA subset) with their KB answer:
+    films with exactly one value for the relation, drawn with a fixed seed, relations interleaved."""
+    values: dict[tuple[str, str], list[str]] = {}
+    with resources.as_file(resources.files("kgsparql.data").joinpath("demo_kb.txt.gz")) as path:
+        for line in gzip.open(path, "rt", encoding="utf-8"):
+            head, rel, tail = line.rstrip("\n").split("|")
+            if rel in _TEMPLATES:
+                values.setdefault((rel, head), []).append(tail)
+    rng = random.Random(seed)
+    by_rel = {r: sorted(h for (rr, h), v in values.items() if rr == r and len(v) == 1 and h.isascii())
+              for r in _TEMPLATES}
+    out = []
+    while len(out) < n:
+        rel = list(_TEMPLATES)[len(out) % len(_TEMPLATES)]
+        head = rng.choice(by_rel[rel])
+        out.append((_TEMPLATES[rel].format(head), values[(rel, head)][0]))
+    return out
+
+
+@pytest.fixture(scope="module")
+def demo_settings(settings):
+    return settings.replace(store=str(ensure_demo_store(settings)))
+
+
+def test_ask_cli_with_llama_counts_llm_calls_and_tokens(llama, settings):
+    result = CliRunner().invoke(cli_main, ["ask", "Who directed Kismet?", "--llm", "llama", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output.strip().splitlines()[-1])
+    assert out["answers"][0] == "William Dieterle"
+    assert out["stats"]["llm_calls"] >= 1
+    assert out["stats"]["prompt_tokens"] > 0 and out["stats"]["completion_tokens"] > 0
+    assert out["evidence"] and out["evidence"][0]["path"][0] == ["Kismet", "directed by", "William Dieterle"]
+
+
+def test_ten_plain_english_lookups_with_llama(llama, demo_settings):
+    questions = _one_hop_lookups()
+    with Asker(demo_settings, llm=llama) as asker:
+        answers = [asker.ask(q) for q, _ in questions]
+    assert all(a.stats["llm_calls"] == 1 for a in answers)
+    correct = sum(1 for a, (_, gold) in zip(answers, questions) if a.answers and a.answers[0] == gold)
+    assert correct >= 6, [(q, g, a.answers[:2]) for a, (q, g) in zip(answers, questions)]
+
+
+def test_ask_through_openai_backend_against_llama_cpp_server(llama_server, demo_settings, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    remote = demo_settings.replace(llm="openai:gemma", llm_base_url=llama_server,
+                                   plugins={"openai": {"few_shot": True}})
+    with Asker(remote) as asker:
+        answer = asker.ask("Who directed Kismet?")
+    assert answer.answers[0] == "William Dieterle"
+    assert answer.plan["answered_by"] == "llm"
+    assert answer.stats["llm_calls"] == 1 and answer.stats["prompt_tokens"] > 0
