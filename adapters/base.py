@@ -55,6 +55,17 @@ def as_entities(items: Entity | str | Iterable[Entity | str]) -> list[Entity]:
     return out
 
 
+_MINOR_WORDS = frozenset("a an and as at by de for from in of on or the to with".split())
+
+
+def headline_case(text: str) -> str:
+    """``raiders of the lost ark`` -> ``Raiders of the Lost Ark``; ``star wars (film)`` ->
+    ``Star Wars (film)``: minor words and parenthesised words stay lower case."""
+    words = text.lower().split(" ")
+    return " ".join(w if i and (w in _MINOR_WORDS or w.startswith("(")) else w[:1].upper() + w[1:]
+                    for i, w in enumerate(words))
+
+
 def _check_direction(direction: str) -> None:
     if direction not in DIRECTIONS:
         raise InputError(f"direction must be one of {', '.join(DIRECTIONS)}, not {direction!r}")
@@ -103,7 +114,8 @@ class SparqlAdapter(PathSteps):
     def label_forms(self, label: str) -> list[Literal]:
         """Exact and normalised spellings of ``label`` as literals, all matched through the index."""
         text = " ".join(label.split())
-        forms = dict.fromkeys([label, text, text.lower(), text.title(), text[:1].upper() + text[1:]])
+        forms = dict.fromkeys([label, text, text.lower(), text.title(), text[:1].upper() + text[1:],
+                               headline_case(text)])
         return [Literal(f, None, lang or None) for f in forms if f for lang in self.label_variants]
 
     def lookup(self, label: str, limit: int = 10) -> list[Entity]:
@@ -125,11 +137,21 @@ class SparqlAdapter(PathSteps):
         _check_direction(direction)
         ents = as_entities(entities)
         out: list[RelationCount] = []
+        if not ents:
+            return out
         for d in (("out", "in") if direction == "both" else (direction,)):
             for row in self.run(f"relations_{d}", {"e": [e.term for e in ents]}):
                 rel = self.make_relation(row["p"], d == "in", row.get("via"))
                 out.append(RelationCount(Entity(row["e"]), rel, int(row["n"].value)))
         return out
+
+    def neighbor_query(self, direction: str, terms: list[Term], relation: Relation | None) -> tuple[str, dict]:
+        """Template and bindings for one direction of ``neighbors``. Entity and relation go in one
+        ``VALUES (?e ?p)`` block (``UNDEF`` = any relation): with two separate blocks Oxigraph scans
+        the relation's every triple before joining the entities. Adapters with compound hops send a
+        relation that has ``via`` to their own template."""
+        p = IRI(relation.iri) if relation else None
+        return f"neighbors_{direction}", {("e", "p"): [(t, p) for t in terms]}
 
     def neighbors(self, entities: Sequence[Entity], relation: Relation | None = None,
                   direction: str = "out", limit: int = 10_000) -> list[Triple]:
@@ -137,18 +159,18 @@ class SparqlAdapter(PathSteps):
         ents = {e.term: e for e in as_entities(entities)}
         if relation is not None:
             direction = "in" if relation.inverse else "out"
-        triples: list[Triple] = []
+        if not ents:
+            return []
+        found: dict[tuple, list] = {}  # (head term, relation, tail term) -> tail labels seen
         for d in (("out", "in") if direction == "both" else (direction,)):
-            step = f"neighbors_{d}"
-            binds = {"e": list(ents), "p": [IRI(relation.iri) if relation else None]}
+            step, binds = self.neighbor_query(d, list(ents), relation)
             for row in self.run(step, binds, limit=limit):
                 rel = self.make_relation(row["p"], d == "in", row.get("via"))
-                head = ents.get(row["e"]) or Entity(row["e"])
-                tail = self.entity(row["o"], [row.get("label")])
-                if relation is not None and relation.via and rel.via != relation.via:
+                if relation is not None and rel.via != relation.via:
                     continue
-                triples.append(Triple(head, rel, tail))
-        return triples
+                found.setdefault((row["e"], rel, row["o"]), []).append(row.get("label"))
+        return [Triple(ents.get(e) or Entity(e), rel, self.entity(o, labels))
+                for (e, rel, o), labels in found.items()]
 
     def verbalize(self, relation: Relation) -> str:
         """``starred_actors`` -> ``starred actors``; the compound ``a -> b`` for hops via a node."""
@@ -162,7 +184,12 @@ class SparqlAdapter(PathSteps):
         return text
 
     # -- aggregation ---------------------------------------------------------------------------
-    def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str) -> list[AggregateRow]:
+    def aggregate_query(self, terms: list[Term], attribute: Relation) -> tuple[str, dict]:
+        """Template and bindings for ``aggregate``; adapters with compound hops route ``via``."""
         step = "aggregate_in" if attribute.inverse else "aggregate_out"
-        rows = self.run(step, {"e": [e.term for e in as_entities(entities)], "p": [IRI(attribute.iri)]})
-        return reduce_aggregate(rows, op)
+        return step, {("e", "p"): [(t, IRI(attribute.iri)) for t in terms]}
+
+    def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str) -> list[AggregateRow]:
+        terms = [e.term for e in as_entities(entities)]
+        step, binds = self.aggregate_query(terms, attribute)
+        return reduce_aggregate(self.run(step, binds) if terms else [], op)

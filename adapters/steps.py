@@ -55,17 +55,24 @@ class PathSteps:
         if not 1 <= max_hops <= 3:
             from kgsparql.errors import InputError
             raise InputError("max_hops must be 1, 2 or 3")
-        found: dict[tuple, Path] = {}
+        found: list[Path] = []
         for hops in range(1, max_hops + 1):
             rows = self.run(f"paths_{hops}", {"s": [source.term], "t": [target.term]}, limit=limit)
-            for row in rows:
-                nodes = [source] + [self.entity(row[f"m{i}"], [row.get(f"m{i}label")]) for i in range(1, hops)] + [target]
-                triples = []
-                for i in range(hops):  # ?viaN (optional): the second leg of a compound hop
-                    rel = self.make_relation(row[f"p{i + 1}"], row[f"d{i + 1}"].value == "true",
-                                             row.get(f"via{i + 1}"))
-                    triples.append(Triple(nodes[i], rel, nodes[i + 1]))
-                key = tuple((t.relation, t.tail.term) for t in triples)
-                if len(set(nodes)) == len(nodes) and key not in found:
-                    found[key] = Path(tuple(triples))
-        return list(found.values())[:limit]
+            for (rels, mids), labels in self._path_rows(rows, hops).items():
+                nodes = [source] + [self.entity(m, ls) for m, ls in zip(mids, labels)] + [target]
+                if len(set(nodes)) == len(nodes):
+                    found.append(Path(tuple(Triple(nodes[i], r, nodes[i + 1]) for i, r in enumerate(rels))))
+        return found[:limit]
+
+    def _path_rows(self, rows, hops: int) -> dict[tuple, list[list]]:
+        """(relations, middle nodes) -> labels seen for each middle node; rows that differ only in a
+        middle node's label are one path. ``?viaN`` (optional) is the second leg of a compound hop."""
+        grouped: dict[tuple, list[list]] = {}
+        for row in rows:
+            rels = tuple(self.make_relation(row[f"p{i}"], row[f"d{i}"].value == "true", row.get(f"via{i}"))
+                         for i in range(1, hops + 1))
+            mids = tuple(row[f"m{i}"] for i in range(1, hops))
+            labels = grouped.setdefault((rels, mids), [[] for _ in mids])
+            for i, seen in enumerate(labels, 1):
+                seen.append(row.get(f"m{i}label"))
+        return grouped

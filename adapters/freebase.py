@@ -1,0 +1,40 @@
+"""Freebase (RDF dumps under ``http://rdf.freebase.com/ns/``), e.g. the WebQSP / CWQ Virtuoso setups.
+
+Schema rules (the SPARQL is in ``queries/freebase/``; docs/adapters.md explains each choice):
+- labels: ``ns:type.object.name`` in the adapter's language; ``ns:common.topic.alias`` is matched by
+  ``lookup`` and used as a label only for an entity without a name in that language;
+- CVT (mediator) nodes are IRIs without any ``ns:type.object.name``. A hop into a CVT and out of it
+  is one logical hop ``Relation(iri=r1, via=r2)`` ("starring → actor"); the mid is never exposed;
+- noise: predicates outside ``ns:`` and the domains in ``NOISE_DOMAINS`` are dropped everywhere
+  (``type.object.name`` serves labels only)."""
+from __future__ import annotations
+
+from .schema import SchemaAdapter, local_words
+
+__all__ = ["FreebaseAdapter", "NS", "NOISE_DOMAINS"]
+
+NS = "http://rdf.freebase.com/ns/"
+# Kept in step with the REGEX in every queries/freebase/*.rq template (tests check the two agree).
+NOISE_DOMAINS = ("type", "common", "freebase", "kg", "dataworld", "user")
+
+
+class FreebaseAdapter(SchemaAdapter):
+    name = "freebase"
+    queries = "freebase"
+
+    def relation_words(self, iri: str) -> str:
+        """The last segment (``film.film.directed_by`` -> "directed by"); when that only repeats
+        the domain (``film.actor.film``) the type goes in front: "actor film"."""
+        if not iri.startswith(NS):
+            return local_words(iri)
+        parts = iri[len(NS):].split(".")
+        if len(parts) == 3 and parts[2] == parts[0]:
+            return f"{local_words(parts[1])} {local_words(parts[2])}"
+        return local_words(parts[-1])
+
+    @staticmethod
+    def is_noise(relation_iri: str) -> bool:
+        """True for a predicate the templates drop (outside ``ns:`` or in a noise domain)."""
+        if not relation_iri.startswith(NS):
+            return True
+        return relation_iri[len(NS):].split(".", 1)[0] in NOISE_DOMAINS
