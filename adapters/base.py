@@ -66,6 +66,12 @@ def headline_case(text: str) -> str:
                     for i, w in enumerate(words))
 
 
+def term_key(term: Term) -> tuple[str, str]:
+    """A total order on terms, for deterministic results where a template does not ORDER BY (an
+    ORDER BY costs Oxigraph more than the query itself on a few hundred rows)."""
+    return (type(term).__name__, str(term))
+
+
 def _check_direction(direction: str) -> None:
     if direction not in DIRECTIONS:
         raise InputError(f"direction must be one of {', '.join(DIRECTIONS)}, not {direction!r}")
@@ -79,9 +85,12 @@ class SparqlAdapter(PathSteps):
     label_langs = ("en", "")     # preferred label languages, in order ("" = no language tag)
     label_variants = ("", "en")  # language tags tried by lookup()
 
+    lookup_ranked = False         # True when lookup.rq orders its rows itself (name before alias)
+
     def __init__(self, endpoint: Endpoint, *, max_rows: int = 100_000):
         self.endpoint = endpoint
         self.max_rows = max_rows
+        self._relation_cache: dict = {}
 
     # -- plumbing -----------------------------------------------------------------------------
     def run(self, step: str, bindings=None, limit: int | None = None) -> Rows:
@@ -126,12 +135,19 @@ class SparqlAdapter(PathSteps):
         for row in rows:
             ent = Entity(row["e"], row["label"].value)
             (exact if row["label"].value == label else other).append(ent)
+        if not self.lookup_ranked:  # the template does not order: make the result deterministic
+            exact.sort(key=lambda e: term_key(e.term))
+            other.sort(key=lambda e: term_key(e.term))
         return list(dict.fromkeys(exact + other))[:limit]
 
     # -- relations and neighbours --------------------------------------------------------------
     def make_relation(self, p: Term, inverse: bool, via: Term | None = None) -> Relation:
-        rel = Relation(str(p), None, inverse, str(via) if via is not None else None)
-        return Relation(rel.iri, self.verbalize(rel), inverse, rel.via)
+        key = (p, inverse, via)
+        rel = self._relation_cache.get(key)
+        if rel is None:  # verbalising is regex work; a KG has few relations and many rows
+            bare = Relation(str(p), None, inverse, str(via) if via is not None else None)
+            rel = self._relation_cache[key] = Relation(bare.iri, self.verbalize(bare), inverse, bare.via)
+        return rel
 
     def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]:
         _check_direction(direction)
@@ -143,6 +159,7 @@ class SparqlAdapter(PathSteps):
             for row in self.run(f"relations_{d}", {"e": [e.term for e in ents]}):
                 rel = self.make_relation(row["p"], d == "in", row.get("via"))
                 out.append(RelationCount(Entity(row["e"]), rel, int(row["n"].value)))
+        out.sort(key=lambda rc: (term_key(rc.entity.term), rc.relation.iri, rc.relation.via or "", rc.relation.inverse))
         return out
 
     def neighbor_query(self, direction: str, terms: list[Term], relation: Relation | None) -> tuple[str, dict]:
@@ -169,8 +186,9 @@ class SparqlAdapter(PathSteps):
                 if relation is not None and rel.via != relation.via:
                     continue
                 found.setdefault((row["e"], rel, row["o"]), []).append(row.get("label"))
-        return [Triple(ents.get(e) or Entity(e), rel, self.entity(o, labels))
-                for (e, rel, o), labels in found.items()]
+        ordered = sorted(found.items(), key=lambda kv: (term_key(kv[0][0]), kv[0][1].iri, kv[0][1].via or "",
+                                                         kv[0][1].inverse, term_key(kv[0][2])))
+        return [Triple(ents.get(e) or Entity(e), rel, self.entity(o, labels)) for (e, rel, o), labels in ordered]
 
     def verbalize(self, relation: Relation) -> str:
         """``starred_actors`` -> ``starred actors``; the compound ``a -> b`` for hops via a node."""

@@ -18,6 +18,7 @@ from SPARQLWrapper.SPARQLExceptions import EndPointInternalError
 
 from ..config import DEFAULT_USER_AGENT
 from ..errors import ConfigError, EndpointTimeout, KGSparqlError, MalformedResponse, QueryRejected
+from ..sparql import query_kind
 from ..translate import translate
 from ..types import XSD, BlankNode, IRI, Literal, Term
 from .base import BaseEndpoint, Rows
@@ -189,6 +190,9 @@ class HttpEndpoint(BaseEndpoint):
     def _wrapper(self, text: str, timeout: float) -> SPARQLWrapper:
         sw = SPARQLWrapper(self.url, agent=self.user_agent)
         sw.setQuery(text)
+        # our guard already knows the form; SPARQLWrapper's own sniffing mistakes a comment saying
+        # "drop" for an update and would switch protocol
+        sw.queryType = query_kind(text)
         sw.setReturnFormat(JSON)
         sw.timeout = timeout  # setTimeout() would truncate to whole seconds
         for key, value in self.params:  # default-graph-uri and any parameters given in the URL

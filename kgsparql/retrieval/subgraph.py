@@ -66,7 +66,7 @@ def _kept_relations(counts, hop: int, scorer: RelationScorer | None, top_m: int 
 def expand_subgraph(adapter, seeds: Sequence[Entity], hops: int, *, scorer: RelationScorer | None = None,
                     top_m: int | None = None, fanout_cap: int = 300, first_cap: int = 5000,
                     max_frontier: int = 5000,
-                    limit: int = 50_000) -> Subgraph:
+                    limit: int = 10_000) -> Subgraph:
     sub = Subgraph(tuple(seeds))
     for s in seeds:
         sub.adjacency.setdefault(s, [])

@@ -34,6 +34,7 @@ def all_templates() -> list[tuple[str, str, str]]:
 
 
 TEMPLATES = all_templates()
+SORTED_BY_ADAPTER = ("neighbors_", "relations_")
 IDS = [f"{a}/{s}" for a, s, _ in TEMPLATES]
 
 
@@ -42,7 +43,11 @@ def test_template_is_a_standard_deterministic_select(adapter, step, text):
     assert query_kind(text) == "SELECT"
     prepareQuery(text)  # rdflib: SPARQL 1.1 grammar, no vendor extensions
     assert all(not body.strip() for _, body in _VALUES.findall(text)), "VALUES blocks ship empty"
-    assert re.search(r"\bORDER\s+BY\b", text, re.IGNORECASE), "results need a deterministic order"
+    if step.startswith(SORTED_BY_ADAPTER) or (adapter, step) in {("generic", "labels"), ("generic", "lookup")}:
+        # hot steps: the adapter sorts the rows (ORDER BY costs Oxigraph more than the lookup itself)
+        assert not re.search(r"\bORDER\s+BY\b", text, re.IGNORECASE)
+    else:
+        assert re.search(r"\bORDER\s+BY\b", text, re.IGNORECASE), "results need a deterministic order"
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # SPARQLWrapper warns when it takes a query for an update
         assert SPARQLWrapper("http://127.0.0.1/")._parseQueryType(text) == "SELECT"
