@@ -85,3 +85,12 @@ def test_aliases_resolve_to_the_item(endpoint):
     ad = WikidataAdapter(endpoint)
     assert [(x.id, x.label) for x in ad.lookup("USA")] == [(WD + "Q30", "United States of America")]
     assert [x.label for x in ad.lookup("Joseph Robinette Biden Jr.")] == ["Joe Biden"]
+
+
+def test_label_index_lists_items_not_properties(endpoint):
+    from kgsparql.linking.build import read_labels
+
+    ad = WikidataAdapter(endpoint)
+    assert ad.verbalize(Relation(WDT + "P26")) == "spouse", "the fixture labels property P26"
+    iris = {iri for iri, _ in read_labels(ad)}
+    assert iris and all(iri.startswith(WD + "Q") for iri in iris)
