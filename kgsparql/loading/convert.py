@@ -61,21 +61,13 @@ class TripleConverter:
         self._typed: set[str] = set()
         self.triples = 0
 
-    def _node(self, label: str, out: list[str]) -> str:
-        n = self._nodes.get(label)
-        if n is None:
-            n = str(pyoxigraph.NamedNode(entity_iri(self.base, label)))
-            self._nodes[label] = n
-            out.append(f"{n} {RDFS_LABEL} {pyoxigraph.Literal(label)} .\n")
-        return n
-
-    def _rel(self, name: str, out: list[str]) -> str:
-        r = self._rels.get(name)
-        if r is None:
-            r = str(pyoxigraph.NamedNode(relation_iri(self.base, name)))
-            self._rels[name] = r
-            out.append(f"{r} {RDFS_LABEL} {pyoxigraph.Literal(name)} .\n")
-        return r
+    def _mint(self, cache: dict[str, str], iri: str, label: str, out: list[str]) -> str:
+        """The N-Triples IRI for ``label``; the first time, also its rdfs:label triple."""
+        term = cache.get(label)
+        if term is None:
+            term = cache[label] = str(pyoxigraph.NamedNode(iri))
+            out.append(f"{term} {RDFS_LABEL} {pyoxigraph.Literal(label)} .\n")
+        return term
 
     def convert(self, lines: Iterable[str], sep: str, source: str = "input") -> Iterator[str]:
         for lineno, line in enumerate(lines, 1):
@@ -87,7 +79,9 @@ class TripleConverter:
                 raise InputError(f"{source}:{lineno}: expected 'head{sep}relation{sep}tail', got {line[:80]!r}")
             head, rel, tail = (p.strip() for p in parts)
             out: list[str] = []
-            h, r, t = self._node(head, out), self._rel(rel, out), self._node(tail, out)
+            h = self._mint(self._nodes, entity_iri(self.base, head), head, out)
+            r = self._mint(self._rels, relation_iri(self.base, rel), rel, out)
+            t = self._mint(self._nodes, entity_iri(self.base, tail), tail, out)
             out.append(f"{h} {r} {t} .\n")
             if tail not in self._typed and (lit := typed_value(rel, tail)) is not None:
                 self._typed.add(tail)
