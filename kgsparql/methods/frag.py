@@ -30,6 +30,7 @@ class FRAG:
         self.linker = EntityLinker(kg, settings)
         self.ranker = build_ranker(p.ranker, settings)
         self.encoder = build_ranker("embedding", settings)
+        self.encoder.embed(["load the model now"])  # at construction, not inside the first question's time
         self.router = Router(EmbeddingClassifier.load(p.router_model or packaged_model("router.npz")), p)
         chain_path = p.chain_model or packaged_model("chains.npz")
         prior = EmbeddingClassifier.load(chain_path) if Path(chain_path).is_file() else None
