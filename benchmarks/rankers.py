@@ -1,8 +1,8 @@
 """Measure the rankers: relation ranking on MetaQA 1-hop questions (which of the 9 relation labels
 does the question ask about, from the qtype file) and embedding latency on this machine.
 
-    python -m kgsparql.rank.bench --data /work/shared/data/metaqa --sample 2000 --seed 0
-    python -m kgsparql.rank.bench --latency-only --threads 1
+    python benchmarks/rankers.py --data /work/shared/data/metaqa --sample 2000 --seed 0
+    python benchmarks/rankers.py --latency-only --threads 1
 """
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import statistics
 import time
 from pathlib import Path
 
-from .bm25 import BM25Ranker
-from .embedding import EmbeddingRanker
-from .fusion import minmax
+from kgsparql.rank.bm25 import BM25Ranker
+from kgsparql.rank.embedding import EmbeddingRanker
+from kgsparql.rank.fusion import minmax
 
 __all__ = ["relation_task", "hits_at_1", "embedding_latency"]
 

@@ -1,8 +1,8 @@
 """Measure linking on MetaQA: top-1 accuracy of the gold ``[topic]`` with the brackets removed, and
 latency per question once the index is loaded.
 
-    python -m kgsparql.linking.bench --store /tmp/S --split dev            # every dev question
-    python -m kgsparql.linking.bench --store /tmp/S --split test --sample 1000 --seed 0
+    python benchmarks/linking.py --store /tmp/S --split dev            # every dev question
+    python benchmarks/linking.py --store /tmp/S --split test --sample 1000 --seed 0
 """
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import statistics
 import time
 from pathlib import Path
 
-from ..config import Settings
-from ..kg import KnowledgeGraph
-from .linker import EntityLinker
+from kgsparql.config import Settings
+from kgsparql.kg import KnowledgeGraph
+from kgsparql.linking.linker import EntityLinker
 
 __all__ = ["load_questions", "evaluate"]
 
