@@ -15,7 +15,7 @@ from . import scoring
 from .build import index_for, wants_index
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
 from .result import Candidate, LinkResult, Mention
-from .text import Token, split_brackets, tokens
+from .text import Token, loose_key, split_brackets, tokens
 from .typefit import ranked_fit, relation_fit
 
 __all__ = ["EntityLinker"]
@@ -69,9 +69,13 @@ class EntityLinker:
         found = [Reading(lo, hi, e, EXACT) for e in self.adapter.lookup(name, limit=self.max_candidates)]
         if found or self.index is None:
             return found
-        found = index_readings(self.index, toks, lo, hi)
+        # the bracket names one entity: a label matching only part of it ("No" inside
+        # "[No Such Film]") is not a reading of it, and a fuzzy match must share most of its words
+        found = [r for r in index_readings(self.index, toks, lo, hi) if (r.i, r.j) == (lo, hi)]
         if not found and self.fuzzy:
-            found = fuzzy_readings(self.index, toks, lo, hi)
+            words = set(loose_key(name).split())
+            found = [r for r in fuzzy_readings(self.index, toks, lo, hi)
+                     if _overlap(words, set(loose_key(r.entity.label or "").split())) >= 0.5]
         return found
 
     def _free(self, text: str, toks: list[Token]) -> list[Reading]:
@@ -126,6 +130,11 @@ class EntityLinker:
             candidates = [Candidate(e, round(s, 6)) for e, s in best]
             mentions.append(Mention(text[start:end], start, end, candidates))
         return mentions
+
+
+def _overlap(a: set[str], b: set[str]) -> float:
+    """Jaccard overlap of two word sets."""
+    return len(a & b) / len(a | b) if a and b else 0.0
 
 
 def _distinct(scored: list[tuple[Reading, float]], k: int) -> list[tuple[Reading, float]]:
