@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..config import Settings
-from ..endpoints.embedded import EmbeddedEndpoint
-from ..registry import load_plugin
+from ..kg import KnowledgeGraph
 from .classifier import EmbeddingClassifier
 from .training import LabelledQuestion, label_questions
 
@@ -48,9 +47,8 @@ def collect_labelled(settings: Settings, data_dir: Path, sets: Sequence[tuple[st
             items = items[:per_part]
             store = ensure_store(part.kb, settings.home, settings.base_iri, quiet=True)
             t0 = time.perf_counter()
-            with EmbeddedEndpoint(store) as endpoint:
-                adapter = load_plugin("adapter", settings.adapter)(endpoint)
-                labelled = label_questions(adapter, items)
+            with KnowledgeGraph.from_settings(settings.replace(store=str(store), endpoint=None)) as kg:
+                labelled = label_questions(kg.adapter, items)
             good = sum(1 for q in labelled if q.chains)
             tied = sum(1 for q in labelled if len(q.chains) > 1)
             log(f"{name}/{part.name}: {good}/{len(labelled)} dev questions labelled ({tied} with tied "
