@@ -3,24 +3,20 @@ noise predicates, literals in other languages."""
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 
-import pyoxigraph
 import pytest
 
 from kgsparql.adapters.dbpedia import DBO, DBR, NOISE, DBpediaAdapter
-from kgsparql.endpoints import EmbeddedEndpoint
 from kgsparql.types import IRI, Entity, Relation
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "kg" / "dbpedia.ttl"
+from kgtest import fixture_endpoint
+
 STAR_WARS = DBR + "Star_Wars_(film)"
 
 
 @pytest.fixture(scope="module")
 def adapter():
-    store = pyoxigraph.Store()
-    store.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TURTLE)
-    return DBpediaAdapter(EmbeddedEndpoint(None, store=store))
+    return DBpediaAdapter(fixture_endpoint("dbpedia"))
 
 
 def r(name: str) -> Entity:

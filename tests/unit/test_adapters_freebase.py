@@ -4,25 +4,21 @@ from __future__ import annotations
 
 import re
 from importlib import resources
-from pathlib import Path
 
-import pyoxigraph
 import pytest
 
 from kgsparql.adapters.freebase import NOISE_DOMAINS, NS, FreebaseAdapter
-from kgsparql.endpoints import EmbeddedEndpoint
 from kgsparql.errors import InputError
 from kgsparql.types import IRI, Entity, Relation
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "kg" / "freebase.ttl"
+from kgtest import fixture_endpoint
+
 CVTS = {NS + f"m.0fx_{x}" for x in ("p1", "p2", "p3", "p4", "p5", "b1", "b2", "b3", "n1")}
 
 
 @pytest.fixture(scope="module")
 def endpoint():
-    store = pyoxigraph.Store()
-    store.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TURTLE)
-    return EmbeddedEndpoint(None, store=store)
+    return fixture_endpoint("freebase")
 
 
 def e(mid: str) -> Entity:

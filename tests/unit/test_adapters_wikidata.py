@@ -2,24 +2,18 @@
 from property entities (batched, cached, id fallback), label language."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import pyoxigraph
 import pytest
 
 from kgsparql.adapters.wikidata import P, PQ, PS, WD, WDT, WikidataAdapter, property_id
-from kgsparql.endpoints import EmbeddedEndpoint
 from kgsparql.stats import collect
 from kgsparql.types import IRI, Entity, Relation
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "kg" / "wikidata.ttl"
+from kgtest import fixture_endpoint
 
 
 @pytest.fixture(scope="module")
 def endpoint():
-    store = pyoxigraph.Store()
-    store.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TURTLE)
-    return EmbeddedEndpoint(None, store=store)
+    return fixture_endpoint("wikidata")
 
 
 def q(item: str) -> Entity:

@@ -3,16 +3,14 @@ save/load round trip. Embeddings are stand-ins here: these tests are about the b
 from __future__ import annotations
 
 import numpy as np
-import pyoxigraph
 import pytest
 
-from kgsparql.adapters.generic import GenericAdapter
 from kgsparql.config import DEFAULT_BASE_IRI
-from kgsparql.endpoints import EmbeddedEndpoint
 from kgsparql.learn import EmbeddingClassifier, chain_key, parse_chain_key
 from kgsparql.learn.trainer import resolve_ties
 from kgsparql.learn.training import LabelledQuestion, mask_topic, weak_chain_label
-from kgsparql.loading.convert import TripleConverter
+
+from kgtest import lines_adapter
 
 R = DEFAULT_BASE_IRI + "r/"
 KB = ["A|directed_by|Ann", "A|written_by|Ann", "B|directed_by|Bob", "B|written_by|Cy", "B|starred_actors|Dee"]
@@ -20,10 +18,7 @@ KB = ["A|directed_by|Ann", "A|written_by|Ann", "B|directed_by|Bob", "B|written_b
 
 @pytest.fixture(scope="module")
 def adapter():
-    store = pyoxigraph.Store()
-    store.load(input="".join(TripleConverter(DEFAULT_BASE_IRI).convert(KB, "|")).encode(),
-               format=pyoxigraph.RdfFormat.N_TRIPLES)
-    return GenericAdapter(EmbeddedEndpoint(None, store=store))
+    return lines_adapter(KB)
 
 
 def test_unique_chain_is_the_label(adapter):

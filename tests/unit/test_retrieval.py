@@ -1,17 +1,15 @@
 """Subgraph expansion, personalised PageRank and path search on a small real store."""
 from __future__ import annotations
 
-import pyoxigraph
 import pytest
 
-from kgsparql.adapters.generic import GenericAdapter
 from kgsparql.config import DEFAULT_BASE_IRI
-from kgsparql.endpoints import EmbeddedEndpoint
-from kgsparql.loading.convert import TripleConverter
 from kgsparql.retrieval import (all_paths, expand_subgraph, group_by_chain, paths_along, personalized_pagerank,
                                 prune_to_top_n, shortest_paths)
 from kgsparql.stats import collect
 from kgsparql.types import Relation
+
+from kgtest import lines_adapter
 
 R = DEFAULT_BASE_IRI + "r/"
 KB = """A|directed_by|D1
@@ -28,10 +26,7 @@ E|has_genre|Drama"""
 
 @pytest.fixture(scope="module")
 def adapter():
-    store = pyoxigraph.Store()
-    data = "".join(TripleConverter(DEFAULT_BASE_IRI).convert(KB.splitlines(), "|"))
-    store.load(input=data.encode(), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    return GenericAdapter(EmbeddedEndpoint(None, store=store))
+    return lines_adapter(KB.splitlines())
 
 
 def ent(adapter, name):
