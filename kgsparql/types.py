@@ -101,8 +101,7 @@ class Relation:
 
     @property
     def name(self) -> str:
-        base = self.label or self.iri.rsplit("/", 1)[-1].rsplit("#", 1)[-1]
-        return base
+        return self.label or self.iri.rsplit("/", 1)[-1].rsplit("#", 1)[-1]
 
     def reversed(self) -> "Relation":
         return Relation(self.iri, self.label, not self.inverse, self.via)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Iterable, Protocol, runtime_checkable
 
+from ..errors import ConfigError, QueryRejected
 from ..sparql import Bindings, bind_values, query_kind
 from ..stats import record_query
 from ..types import Term
@@ -44,7 +45,6 @@ class BaseEndpoint:
 
     def __init__(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
         if timeout <= 0 or max_rows < 1:
-            from ..errors import ConfigError
             raise ConfigError("timeout must be positive and max_rows at least 1")
         self.timeout = timeout
         self.max_rows = max_rows
@@ -71,8 +71,6 @@ class BaseEndpoint:
 
     # -- helpers ------------------------------------------------------------------------------
     def _prepare(self, query: str, bindings: Bindings | None, expect: tuple[str, ...]) -> str:
-        from ..errors import QueryRejected
-
         text = bind_values(query, bindings)
         kind = query_kind(text)
         if kind not in expect:
