@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Protocol, Sequence, runtime_checkable
+from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
 
 from kgsparql.endpoints.base import Endpoint, Rows
 from kgsparql.errors import InputError
+from kgsparql.registry import PluginContext
 from kgsparql.sparql import load_query
 from kgsparql.types import IRI, Entity, Literal, Path, Relation, Term, Triple
 
 from .aggregate import AggregateRow, reduce_aggregate
 from .steps import PathSteps
 
-__all__ = ["Adapter", "SparqlAdapter", "RelationCount", "AggregateRow", "as_entities"]
+__all__ = ["Adapter", "AdapterContext", "SparqlAdapter", "RelationCount", "AggregateRow", "as_entities"]
 
 DIRECTIONS = ("out", "in", "both")
 
@@ -25,6 +26,13 @@ class RelationCount:
     entity: Entity
     relation: Relation
     count: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdapterContext(PluginContext):
+    """An adapter's context: the endpoint it renders its templates against."""
+
+    endpoint: Endpoint
 
 
 @runtime_checkable
@@ -41,8 +49,9 @@ class Adapter(Protocol):
                        limit: int = 10_000) -> list[Path]: ...
     def paths(self, source: Entity, target: Entity, max_hops: int = 2, limit: int = 1000) -> list[Path]: ...
     def paths_from(self, source: Entity | Sequence[Entity], relation_path: Sequence[Relation],
-                   limit: int = 10_000) -> list[Path]: ...
+                   limit: int = 10_000, walks: str = "simple") -> list[Path]: ...
     def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str) -> list[AggregateRow]: ...
+    def schema_relations(self) -> list[Relation]: ...
     def verbalize(self, relation: Relation) -> str: ...
 
 
@@ -86,11 +95,20 @@ class SparqlAdapter(PathSteps):
     label_variants = ("", "en")  # language tags tried by lookup()
 
     lookup_ranked = False         # True when lookup.rq orders its rows itself (name before alias)
+    Options = None                # this adapter takes no [plugins.<name>] options
 
-    def __init__(self, endpoint: Endpoint, *, max_rows: int = 100_000):
-        self.endpoint = endpoint
-        self.max_rows = max_rows
+    def __init__(self, ctx: AdapterContext):
+        self.endpoint = ctx.endpoint
+        self.options = ctx.options
         self._relation_cache: dict = {}
+
+    @classmethod
+    def on(cls, endpoint: Endpoint, **options: Any) -> "SparqlAdapter":
+        """Built by hand: ``GenericAdapter.on(endpoint)``, ``WikidataAdapter.on(endpoint, lang="de")``."""
+        opts = cls.Options(**options) if cls.Options is not None else None
+        if opts is None and options:
+            raise InputError(f"{cls.__name__} takes no options")
+        return cls(AdapterContext(name=cls.name, endpoint=endpoint, options=opts))
 
     # -- plumbing -----------------------------------------------------------------------------
     def run(self, step: str, bindings=None, limit: int | None = None) -> Rows:
@@ -200,6 +218,19 @@ class SparqlAdapter(PathSteps):
         if relation.via:
             text = f"{text} {words(relation.via)}"
         return text
+
+    def schema_relations(self, limit: int = 20_000) -> list[Relation]:
+        """The KG's relation vocabulary (``schema_relations.rq``, keyset pages in IRI order, up to
+        ``limit`` relations), forward direction. Costly on a big endpoint: callers cache it."""
+        found: list[Relation] = []
+        after = None
+        while len(found) < limit:
+            page = [row["p"] for row in self.run("schema_relations", {"after": [after]}) if isinstance(row.get("p"), IRI)]
+            if not page:
+                break
+            found.extend(self.make_relation(p, False) for p in page)
+            after = Literal(page[-1].value)
+        return found[:limit]
 
     # -- aggregation ---------------------------------------------------------------------------
     def aggregate_query(self, terms: list[Term], attribute: Relation) -> tuple[str, dict]:

@@ -13,6 +13,7 @@ Three things differ from the generic adapter:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Sequence
 
 from kgsparql.endpoints.base import Endpoint, Rows
@@ -20,7 +21,7 @@ from kgsparql.errors import InputError
 from kgsparql.sparql import load_query
 from kgsparql.types import IRI, Entity, Literal, Path, Relation, Term, Triple
 
-from .base import SparqlAdapter
+from .base import AdapterContext, SparqlAdapter
 from .meet import three_hop_paths
 
 __all__ = ["SchemaAdapter", "local_words"]
@@ -44,11 +45,17 @@ class SchemaAdapter(SparqlAdapter):
     compound_hops = True
     arrow = " → "  # joins the words of the two legs of a compound hop
 
-    def __init__(self, endpoint: Endpoint, *, lang: str = "en", max_rows: int = 100_000):
-        if not isinstance(lang, str) or not _LANG_TAG.match(lang):
-            raise InputError(f"lang must be a language tag such as 'en', not {lang!r}")
-        super().__init__(endpoint, max_rows=max_rows)
-        self.lang = lang.lower()
+    @dataclass(frozen=True)
+    class Options:
+        lang: str = "en"            # the label language
+
+        def __post_init__(self) -> None:
+            if not isinstance(self.lang, str) or not _LANG_TAG.match(self.lang):
+                raise InputError(f"lang must be a language tag such as 'en', not {self.lang!r}")
+
+    def __init__(self, ctx: AdapterContext):
+        super().__init__(ctx)
+        self.lang = (ctx.options or self.Options()).lang.lower()
         self.label_langs = (self.lang,)
         self.label_variants = (self.lang,)
 

@@ -32,17 +32,22 @@ class PathSteps:
         return paths
 
     def paths_from(self, source: Entity | Sequence[Entity], relation_path: Sequence[Relation],
-                   limit: int = 10_000) -> list[Path]:
-        """Follow ``relation_path`` (each hop with its own direction) from the source entities."""
+                   limit: int = 10_000, walks: str = "simple") -> list[Path]:
+        """Follow ``relation_path`` (each hop with its own direction) from the source entities.
+        ``walks`` (see ``kgsparql.retrieval.chains``): ``simple`` paths visit no node twice;
+        ``revisit`` walks may repeat any node but a source; ``return`` walks may repeat anything."""
         sources = [source] if isinstance(source, Entity) else list(source)
         frontier = {s: [Path()] for s in sources}
+        banned = set(sources) if walks == "revisit" else set()
         for rel in relation_path:
             if not frontier:
                 return []
             nxt: dict[Entity, list[Path]] = {}
             for t in self.neighbors(list(frontier), rel, limit=limit):
+                if t.tail in banned:
+                    continue  # revisit: never back to a source
                 for p in frontier.get(t.head, ()):
-                    if t.tail in p.entities:
+                    if walks == "simple" and t.tail in p.entities:
                         continue  # no cycles back along the path
                     nxt.setdefault(t.tail, []).append(p.extend(t))
             frontier = nxt

@@ -40,8 +40,8 @@ class WikidataAdapter(SchemaAdapter):
     name = "wikidata"
     queries = "wikidata"
 
-    def __init__(self, endpoint: Endpoint, *, lang: str = "en", max_rows: int = 100_000):
-        super().__init__(endpoint, lang=lang, max_rows=max_rows)
+    def __init__(self, ctx):
+        super().__init__(ctx)
         self._property_labels: dict[str, str | None] = {}
 
     def run(self, step: str, bindings=None, limit: int | None = None) -> Rows:

@@ -16,11 +16,12 @@ from typing import Any, Mapping
 
 from .errors import ConfigError
 
-__all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home"]
+__all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home", "WALKS"]
 
 DEFAULT_BASE_IRI = "https://kgsparql.example/"
 DEFAULT_USER_AGENT = "kgsparql/0.1 (https://pypi.org/project/kgsparql/; knowledge-graph QA toolkit)"
-_CHOICES = {"cache": ("auto", "on", "off")}
+WALKS = ("simple", "revisit", "return")   # answer conventions, see kgsparql.retrieval.chains
+_CHOICES = {"cache": ("auto", "on", "off"), "walks": WALKS}
 
 
 def default_home() -> Path:
@@ -31,8 +32,10 @@ def default_home() -> Path:
 class Settings:
     store: str | None = None            # embedded Oxigraph directory; None + no endpoint = demo KG
     endpoint: str | None = None         # SPARQL 1.1 HTTP endpoint URL
+    endpoint_kind: str | None = None    # registered endpoint plugin (default: by URL scheme, or embedded)
     adapter: str = "generic"
     method: str = "frag"
+    walks: str = "revisit"              # answer convention: simple | revisit | return (docs/methods)
     llm: str = "none"                   # none | llama[:PATH.gguf] | openai:MODEL
     llm_base_url: str | None = None
     llm_api_key_env: str = "OPENAI_API_KEY"   # name of the env var holding the key, never the key

@@ -2,16 +2,19 @@
 With neither a store nor an endpoint configured, the bundled demo KG is built (once) and used."""
 from __future__ import annotations
 
+import urllib.parse
 from importlib import resources
 from pathlib import Path
 
+from .adapters.base import AdapterContext
 from .config import Settings
-from .endpoints.base import Endpoint
+from .endpoints.base import Endpoint, EndpointContext
 from .endpoints.cache import ResultCache
 from .errors import ConfigError
-from .registry import load_plugin
+from .models import Models
+from .registry import available, create
 
-__all__ = ["KnowledgeGraph", "demo_store_path", "ensure_demo_store"]
+__all__ = ["KnowledgeGraph", "demo_store_path", "ensure_demo_store", "endpoint_choice"]
 
 
 def demo_store_path(settings: Settings) -> Path:
@@ -30,32 +33,49 @@ def ensure_demo_store(settings: Settings) -> Path:
     return path
 
 
+def endpoint_choice(settings: Settings) -> tuple[str, str]:
+    """(registered endpoint name, location) for these settings; the demo store when nothing is set."""
+    if settings.endpoint:
+        scheme = urllib.parse.urlsplit(settings.endpoint).scheme.lower()
+        kind = settings.endpoint_kind or scheme
+        if kind not in available("endpoint"):
+            raise ConfigError(f"no endpoint plugin for {settings.endpoint!r}: the URL scheme {scheme!r} is not a "
+                              f"registered endpoint ({', '.join(available('endpoint'))}); pass --endpoint-kind")
+        return kind, settings.endpoint
+    store = settings.store or str(ensure_demo_store(settings))
+    return settings.endpoint_kind or "embedded", store
+
+
+def _cache_for(settings: Settings) -> ResultCache | None:
+    """The result cache: ``auto`` caches HTTP endpoints only, ``on`` every endpoint, ``off`` none."""
+    remote = bool(settings.endpoint)
+    if settings.cache == "on" or (settings.cache == "auto" and remote):
+        return ResultCache(settings.home_path / "results.sqlite")
+    return None
+
+
 class KnowledgeGraph:
+    """One endpoint plus the adapter that knows its schema. Built from settings by ``from_settings``:
+    the endpoint plugin is ``settings.endpoint_kind``, else the one registered under the URL's scheme
+    (``http``, ``https``), else ``embedded`` for a store directory; the adapter is ``settings.adapter``."""
+
     def __init__(self, endpoint: Endpoint, adapter, settings: Settings | None = None):
         self.endpoint = endpoint
         self.adapter = adapter
         self.settings = settings or Settings()
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> "KnowledgeGraph":
-        cache = None
-        if settings.endpoint:
-            if settings.cache in ("auto", "on"):
-                cache = ResultCache(settings.home_path / "results.sqlite")
-            endpoint = load_plugin("endpoint", "http")(
-                settings.endpoint, timeout=settings.timeout, max_rows=settings.max_rows,
-                retries=settings.retries, user_agent=settings.user_agent, cache=cache,
-                default_graph=settings.default_graph)
-        else:
-            store = Path(settings.store) if settings.store else ensure_demo_store(settings)
-            if settings.cache == "on":
-                cache = ResultCache(settings.home_path / "results.sqlite")
-            endpoint = load_plugin("endpoint", "embedded")(
-                store, timeout=settings.timeout, max_rows=settings.max_rows, cache=cache)
-        adapter_cls = load_plugin("adapter", settings.adapter)
-        if not callable(adapter_cls):
-            raise ConfigError(f"adapter {settings.adapter!r} is not a class")
-        return cls(endpoint, adapter_cls(endpoint), settings)
+    def from_settings(cls, settings: Settings, models: Models | None = None) -> "KnowledgeGraph":
+        kind, location = endpoint_choice(settings)
+        endpoint = create("endpoint", kind, settings, context=EndpointContext, models=models,
+                          location=location, cache=_cache_for(settings))
+        try:
+            adapter = create("adapter", settings.adapter, settings, context=AdapterContext, models=models,
+                             endpoint=endpoint)
+        except Exception:
+            endpoint.close()
+            raise
+        return cls(endpoint, adapter, settings)
 
     @property
     def source_id(self) -> str:

@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Iterable, Mapping, Sequence, Union
 
 import pyoxigraph
 
 from .errors import ReadOnlyViolation, TemplateError
+from .registry import folder
 from .types import IRI, BlankNode, Literal, Term
 
 __all__ = ["QueryTemplate", "load_query", "render_term", "bind_values", "check_read_only",
@@ -98,10 +98,11 @@ class QueryTemplate:
 
 @lru_cache(maxsize=None)
 def load_query(adapter: str, step: str) -> QueryTemplate:
-    """``queries/<adapter>/<step>.rq`` from the installed package."""
+    """``<step>.rq`` of the query folder ``adapter``: ``queries/<adapter>/`` of kgsparql, or the folder
+    another package registers under that name (entry-point group ``kgsparql.queries``)."""
     try:
-        text = resources.files("kgsparql.queries").joinpath(adapter, f"{step}.rq").read_text("utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        text = folder("queries", adapter).joinpath(f"{step}.rq").read_text("utf-8")
+    except (FileNotFoundError, NotADirectoryError, OSError):
         raise TemplateError(f"no query template queries/{adapter}/{step}.rq") from None
     return QueryTemplate(f"{adapter}/{step}", text)
 

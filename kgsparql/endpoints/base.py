@@ -2,16 +2,22 @@
 binding, result cache, row cap and accounting. Subclasses only run text against a store."""
 from __future__ import annotations
 
+import dataclasses
 import time
-from typing import Iterable, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Iterable, Protocol, runtime_checkable
 
+from ..config import Settings
 from ..errors import ConfigError, QueryRejected
+from ..options import parse_options
+from ..registry import PluginContext
 from ..sparql import Bindings, bind_values, query_kind
 from ..stats import record_query
 from ..types import Term
 from .cache import ResultCache
 
-__all__ = ["Endpoint", "BaseEndpoint", "Rows", "Row"]
+__all__ = ["Endpoint", "BaseEndpoint", "EndpointContext", "Rows", "Row"]
+_SETTING_NAMES = frozenset(f.name for f in dataclasses.fields(Settings))
 
 Row = dict[str, Term]
 
@@ -23,6 +29,18 @@ class Rows(list):
         super().__init__(rows)
         self.variables = list(variables)
         self.truncated = truncated
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndpointContext(PluginContext):
+    """An endpoint's context: where the data is (a store directory or a URL), the result cache to
+    use (None: none), and for an in-memory embedded store the open ``pyoxigraph.Store``. The generic
+    settings (``timeout``, ``max_rows``, ``retries``, ``user_agent``, ``default_graph``) come from
+    ``settings``; ``options`` from the endpoint's ``[plugins.<name>]`` table."""
+
+    location: str | None = None
+    cache: ResultCache | None = None
+    store: Any = None
 
 
 @runtime_checkable
@@ -42,8 +60,20 @@ class BaseEndpoint:
     """Shared logic; subclasses implement ``_select(text, timeout, max_rows)`` and ``_ask(text, timeout)``."""
 
     name = "endpoint"
+    Options = None
 
-    def __init__(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
+    @classmethod
+    def open(cls, location: str | None = None, *, settings: Settings | None = None,
+             cache: ResultCache | None = None, store: Any = None, **values: Any):
+        """Built by hand: ``HttpEndpoint.open(url, retries=1)``, ``EmbeddedEndpoint.open(store=s)``.
+        ``values`` are settings (``timeout``, ``retries``, ...) or the endpoint's own options."""
+        settings = (settings or Settings()).replace(**{k: v for k, v in values.items() if k in _SETTING_NAMES})
+        own = {k: v for k, v in values.items() if k not in _SETTING_NAMES}
+        options = parse_options(cls.Options, own, f"{cls.__name__}.open")
+        return cls(EndpointContext(name=cls.name, settings=settings, options=options, location=location,
+                                   cache=cache, store=store))
+
+    def _base_init(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
         if timeout <= 0 or max_rows < 1:
             raise ConfigError("timeout must be positive and max_rows at least 1")
         self.timeout = timeout

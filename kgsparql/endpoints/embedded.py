@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pyoxigraph
@@ -9,7 +10,7 @@ import pyoxigraph
 from ..errors import EndpointTimeout, EndpointUnavailable
 from ..translate import translated
 from ..types import XSD, IRI, BlankNode, Literal, Term
-from .base import BaseEndpoint, Rows
+from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
 
 __all__ = ["EmbeddedEndpoint", "from_oxigraph"]
@@ -36,9 +37,18 @@ class EmbeddedEndpoint(BaseEndpoint):
 
     name = "embedded"
 
-    def __init__(self, path: str | Path | None = None, *, read_only: bool = True, store=None,
-                 timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
-        super().__init__(timeout=timeout, max_rows=max_rows, cache=cache)
+    @dataclass(frozen=True)
+    class Options:
+        read_only: bool = True      # open the store read-only (writes are refused by the guard anyway)
+
+    def __init__(self, ctx: EndpointContext):
+        opts, s = ctx.options or self.Options(), ctx.settings
+        self._setup(ctx.location, read_only=opts.read_only, store=ctx.store, timeout=s.timeout,
+                    max_rows=s.max_rows, cache=ctx.cache)
+
+    def _setup(self, path: str | Path | None = None, *, read_only: bool = True, store=None,
+               timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
+        self._base_init(timeout=timeout, max_rows=max_rows, cache=cache)
         self.path = Path(path) if path is not None else None
         self.name = f"embedded:{self.path.resolve() if self.path else 'memory'}"
         if store is not None:

@@ -11,6 +11,7 @@ import json
 import time
 import urllib.error
 import urllib.parse
+from dataclasses import dataclass
 
 import pyoxigraph
 from SPARQLWrapper import JSON, POST, SPARQLWrapper
@@ -21,7 +22,7 @@ from ..errors import ConfigError, EndpointTimeout, KGSparqlError, MalformedRespo
 from ..sparql import query_kind
 from ..translate import translate
 from ..types import XSD, BlankNode, IRI, Literal, Term
-from .base import BaseEndpoint, Rows
+from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
 
 __all__ = ["HttpEndpoint", "DEFAULT_USER_AGENT", "term_from_sparql_json", "parse_retry_after"]
@@ -123,17 +124,31 @@ def _user_agent(agent: str) -> str:
 
 
 class HttpEndpoint(BaseEndpoint):
-    """Any SPARQL 1.1 endpoint (Oxigraph server, Virtuoso, Wikidata, DBpedia, ...); never sends updates."""
+    """Any SPARQL 1.1 endpoint over HTTP(S) (Oxigraph server, Virtuoso, Wikidata, DBpedia, ...)."""
 
-    def __init__(self, url: str, *, timeout: float = 30.0, max_rows: int = 100_000, retries: int = 3,
-                 user_agent: str = DEFAULT_USER_AGENT, cache: ResultCache | None = None,
-                 default_graph: str | None = None, post_threshold: int = 2000, backoff: float = 0.5,
-                 max_backoff: float = 30.0):
+    name = "http"
+
+    @dataclass(frozen=True)
+    class Options:
+        post_threshold: int = 2000      # URL-encoded query length above which POST is used
+        backoff: float = 0.5            # first retry delay (doubles each time)
+        max_backoff: float = 30.0       # cap on one delay, Retry-After included
+
+    def __init__(self, ctx: EndpointContext):
+        opts, s = ctx.options or self.Options(), ctx.settings
+        self._setup(ctx.location or "", timeout=s.timeout, max_rows=s.max_rows, retries=s.retries,
+                    user_agent=s.user_agent, cache=ctx.cache, default_graph=s.default_graph,
+                    post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff)
+
+    def _setup(self, url: str, *, timeout: float = 30.0, max_rows: int = 100_000, retries: int = 3,
+               user_agent: str = DEFAULT_USER_AGENT, cache: ResultCache | None = None,
+               default_graph: str | None = None, post_threshold: int = 2000, backoff: float = 0.5,
+               max_backoff: float = 30.0):
         if not timeout > 0 or int(max_rows) < 1:
             raise ConfigError("timeout must be positive and max_rows at least 1")
         if int(retries) < 0 or int(post_threshold) < 0 or not (0 <= backoff <= max_backoff):
             raise ConfigError("retries and post_threshold must be >= 0 and 0 <= backoff <= max_backoff")
-        super().__init__(timeout=timeout, max_rows=int(max_rows), cache=cache)
+        self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache)
         self.url, params = _split_url(url)
         graphs = [v for k, v in params if k == "default-graph-uri"]
         self.default_graph = _check_graph(default_graph or (graphs[0] if graphs else None))

@@ -9,14 +9,15 @@ and ``run_prompt`` (one LLM step with its fallback).
 from __future__ import annotations
 
 from ..errors import ConfigError
-from ..registry import available, load_plugin
-from .base import LLM, BaseLLM, Completion
+from ..models import Models
+from ..registry import create
+from .base import LLM, BaseLLM, Completion, LLMContext
 from .evidence import verbalize_fact, verbalize_path, verbalize_paths
 from .fitting import Fitted, fit_prompt
 from .prompting import PromptTemplate, available_prompts, load_prompt
 from .steps import StepResult, run_prompt
 
-__all__ = ["LLM", "BaseLLM", "Completion", "build_llm", "parse_spec", "run_prompt", "StepResult",
+__all__ = ["LLM", "BaseLLM", "Completion", "LLMContext", "build_llm", "parse_spec", "run_prompt", "StepResult",
            "load_prompt", "available_prompts", "PromptTemplate", "fit_prompt", "Fitted",
            "verbalize_path", "verbalize_paths", "verbalize_fact"]
 
@@ -31,16 +32,13 @@ def parse_spec(spec: str) -> tuple[str, str | None]:
     return name.strip().lower(), (arg.strip() or None) if sep else None
 
 
-def build_llm(settings) -> LLM | None:
-    """The backend ``settings.llm`` names, constructed (and validated) once; ``None`` for ``none``.
-    Unknown names raise ``PluginError`` listing the registered ones."""
+def build_llm(settings, models: Models | None = None) -> LLM | None:
+    """The backend ``settings.llm`` names, constructed (and validated) once as ``cls(LLMContext)``;
+    ``None`` for ``none``. Unknown names raise ``PluginError`` listing the registered ones. A loaded
+    model lives in ``models`` (pass one to share it)."""
     name, arg = parse_spec(settings.llm)
     if name == "none":
         if arg:
             raise ConfigError(f"--llm none takes no argument (got {arg!r})")
         return None
-    factory = load_plugin("llm", name)
-    build = getattr(factory, "from_spec", None)
-    if build is None:
-        raise ConfigError(f"llm plugin {name!r} has no from_spec(arg, settings) (registered: {', '.join(available('llm'))})")
-    return build(arg, settings)
+    return create("llm", name, settings, context=LLMContext, models=models, model=arg)

@@ -14,8 +14,9 @@ from typing import Protocol, Union, runtime_checkable
 
 from .. import stats
 from ..errors import LLMError
+from ..registry import PluginContext
 
-__all__ = ["Completion", "LLM", "BaseLLM", "Prompt", "Message", "flatten_messages"]
+__all__ = ["Completion", "LLM", "BaseLLM", "LLMContext", "Prompt", "Message", "flatten_messages"]
 
 Message = dict                        # {"role": "system" | "user" | "assistant", "content": str}
 Prompt = Union[str, list]             # raw text (completion) or a list of chat messages
@@ -31,6 +32,13 @@ class Completion:
     completion_tokens: int
     seconds: float
     model: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class LLMContext(PluginContext):
+    """An LLM backend's context: ``model`` is what follows the colon in ``--llm NAME:MODEL``."""
+
+    model: str | None = None
 
 
 @runtime_checkable
@@ -66,7 +74,8 @@ class BaseLLM:
     trace_path: Path | None = None
 
     def _configure(self, settings) -> None:
-        """Take the generic LLM settings (called by subclasses' constructors)."""
+        """Take the generic LLM settings (``llm_context``, ``llm_max_tokens``, ``llm_temperature``,
+        ``trace``); called by subclasses' constructors."""
         self.context_length = settings.llm_context
         self.max_tokens = settings.llm_max_tokens
         self.temperature = settings.llm_temperature

@@ -5,7 +5,8 @@
     --llm llama:/path/model.gguf   any GGUF file
 
 Options in ``[plugins.llama]``: ``mode`` = ``auto`` (few-shot for models without a chat template,
-chat otherwise) | ``chat`` | ``few_shot``; ``n_threads`` (default 2); ``seed`` (default 0)."""
+chat otherwise) | ``chat`` | ``few_shot``; ``n_threads`` (default 2); ``seed`` (default 0). A model
+is loaded once per ``Models`` (the context's), keyed by file, context length, threads and seed."""
 from __future__ import annotations
 
 import atexit
@@ -14,40 +15,44 @@ import re
 import sys
 import threading
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator, Literal
 
 from ..errors import ConfigError, LLMError, LLMUnavailable, PromptTooLong
-from .base import BaseLLM, Prompt
+from .base import BaseLLM, LLMContext, Prompt
 from .models import resolve_model
 
 __all__ = ["LlamaLLM"]
 
-_MODES = ("auto", "chat", "few_shot")
-_CACHE: dict[tuple[str, int, int, int], tuple[Any, threading.Lock]] = {}
-_CACHE_LOCK = threading.Lock()
 _TOO_LONG = re.compile(r"exceed context window", re.I)
 
 
 class LlamaLLM(BaseLLM):
-    def __init__(self, model_path: str | Path, *, settings) -> None:
+    """A local GGUF model through llama-cpp-python (default: the packaged Gemma 3 270M)."""
+
+    @dataclass(frozen=True)
+    class Options:
+        mode: Literal["auto", "chat", "few_shot"] = "auto"   # auto: few-shot without a chat template
+        n_threads: int = 2
+        seed: int = 0
+
+        def __post_init__(self) -> None:
+            if self.n_threads < 1 or self.seed < 0:
+                raise ConfigError("need n_threads >= 1 and seed >= 0")
+
+    def __init__(self, ctx: LLMContext) -> None:
+        settings, opts = ctx.settings, ctx.options or self.Options()
         self._configure(settings)
-        opts = dict(settings.plugin("llama"))
-        mode = opts.get("mode", "auto")
-        if mode not in _MODES:
-            raise ConfigError(f"plugins.llama.mode must be one of {', '.join(_MODES)}, not {mode!r}")
-        n_threads, seed = _positive_int(opts, "n_threads", 2), _positive_int(opts, "seed", 0, minimum=0)
-        self.path = Path(model_path)
-        self._llama, self._lock = _load(self.path, self.context_length, n_threads, seed)
+        self.path = resolve_model(ctx.model, settings.home_path)
+        key = ("llama", str(self.path.resolve()), self.context_length, opts.n_threads, opts.seed)
+        self._llama, self._lock = ctx.models.load(
+            key, lambda: _load(self.path, self.context_length, opts.n_threads, opts.seed))
         self.model = self.path.stem
         self.context_length = self._llama.n_ctx()
         self.has_template = "tokenizer.chat_template" in (self._llama.metadata or {})
         self.is_chat = self.has_template
-        self.few_shot = mode == "few_shot" or (mode == "auto" and not self.has_template)
-
-    @classmethod
-    def from_spec(cls, arg: str | None, settings) -> "LlamaLLM":
-        return cls(resolve_model(arg, settings.home_path), settings=settings)
+        self.few_shot = opts.mode == "few_shot" or (opts.mode == "auto" and not self.has_template)
 
     def count_tokens(self, text: str) -> int:
         return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
@@ -77,41 +82,29 @@ class LlamaLLM(BaseLLM):
         return text, int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))
 
 
-def _positive_int(opts: dict, key: str, default: int, minimum: int = 1) -> int:
-    value = opts.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise ConfigError(f"plugins.llama.{key} must be an integer >= {minimum}, not {value!r}")
-    return value
+class _Loaded(tuple):
+    """(model, lock) as kept in ``Models``; ``close()`` frees the model's memory."""
+
+    def close(self) -> None:
+        close = getattr(self[0], "close", None)
+        if close is not None:
+            close()
 
 
-def _load(path: Path, n_ctx: int, n_threads: int, seed: int) -> tuple[Any, threading.Lock]:
-    """One ``Llama`` per (file, context, threads, seed) per process; loading is the slow part."""
-    key = (str(path.resolve()), n_ctx, n_threads, seed)
-    with _CACHE_LOCK:
-        if key not in _CACHE:
-            try:
-                from llama_cpp import Llama
-            except ImportError:
-                raise LLMUnavailable("the llama backend needs llama-cpp-python: pip install 'kgsparql[llama]'") from None
-            try:
-                with _quiet_stderr():   # llama.cpp prints load notes from C even with verbose=False
-                    model = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False)
-            except (ValueError, RuntimeError, OSError) as exc:
-                raise LLMUnavailable(f"cannot load model {path}: {str(exc).splitlines()[0]}") from None
-            if not _CACHE:
-                atexit.register(_close_all)
-            _CACHE[key] = (model, threading.Lock())
-        return _CACHE[key]
-
-
-def _close_all() -> None:
-    """Free the models while the interpreter is still whole (llama.cpp's __del__ fails at teardown)."""
-    with _CACHE_LOCK:
-        for model, _ in _CACHE.values():
-            close = getattr(model, "close", None)
-            if close is not None:
-                close()
-        _CACHE.clear()
+def _load(path: Path, n_ctx: int, n_threads: int, seed: int) -> _Loaded:
+    """Load one GGUF model (the slow part, done once per ``Models``)."""
+    try:
+        from llama_cpp import Llama
+    except ImportError:
+        raise LLMUnavailable("the llama backend needs llama-cpp-python: pip install 'kgsparql[llama]'") from None
+    try:
+        with _quiet_stderr():   # llama.cpp prints load notes from C even with verbose=False
+            model = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False)
+    except (ValueError, RuntimeError, OSError) as exc:
+        raise LLMUnavailable(f"cannot load model {path}: {str(exc).splitlines()[0]}") from None
+    loaded = _Loaded((model, threading.Lock()))
+    atexit.register(loaded.close)   # free it while the interpreter is whole (llama.cpp's __del__ fails at teardown)
+    return loaded
 
 
 @contextmanager

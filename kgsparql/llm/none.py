@@ -6,8 +6,7 @@ __all__ = ["NoLLM"]
 
 
 class NoLLM:
-    """Registered as ``none`` so ``--llm none`` is listed with the other backends."""
+    """No language model: every step runs its LLM-free fallback."""
 
-    @classmethod
-    def from_spec(cls, arg: str | None, settings) -> None:
-        return None
+    def __init__(self, ctx=None) -> None:   # registered so that `--llm none` is listed; never used
+        raise TypeError("--llm none is not a model: build_llm returns None for it")

@@ -14,34 +14,41 @@ from __future__ import annotations
 import math
 import os
 import urllib.parse
+from dataclasses import dataclass
 
 from ..errors import ConfigError, LLMError
-from .base import BaseLLM, Prompt
+from .base import BaseLLM, LLMContext, Prompt
 from .transport import Transport
 
 __all__ = ["OpenAILLM", "normalise_base_url"]
 
 
 class OpenAILLM(BaseLLM):
+    """Any OpenAI-compatible server (llama.cpp server, vLLM, Ollama, OpenAI)."""
+
     is_chat = True
 
-    def __init__(self, model: str, *, settings) -> None:
-        if not model:
+    @dataclass(frozen=True)
+    class Options:
+        few_shot: bool = False            # raw few-shot prompts through /completions (base models)
+        chars_per_token: float = 3.0      # to fit prompts without the server's tokenizer
+
+        def __post_init__(self) -> None:
+            if self.chars_per_token <= 0:
+                raise ConfigError("chars_per_token must be a positive number")
+
+    def __init__(self, ctx: LLMContext) -> None:
+        settings, opts = ctx.settings, ctx.options or self.Options()
+        if not ctx.model:
             raise ConfigError("--llm openai needs a model name: openai:MODEL")
         if not settings.llm_base_url:
             raise ConfigError("--llm openai:MODEL needs --llm-base-url (e.g. http://127.0.0.1:8080/v1)")
         self._configure(settings)
-        opts = dict(settings.plugin("openai"))
-        self.few_shot = _flag(opts.get("few_shot", False))
-        self.chars_per_token = _ratio(opts.get("chars_per_token", 3.0))
-        self.model = model
+        self.few_shot, self.chars_per_token = opts.few_shot, opts.chars_per_token
+        self.model = ctx.model
         self.base_url = normalise_base_url(settings.llm_base_url)
         self.transport = Transport(self.base_url, settings.llm_timeout, settings.retries, settings.user_agent,
                                    settings.llm_api_key_env, os.environ.get(settings.llm_api_key_env) or None)
-
-    @classmethod
-    def from_spec(cls, arg: str | None, settings) -> "OpenAILLM":
-        return cls(arg or "", settings=settings)
 
     def count_tokens(self, text: str) -> int:
         return math.ceil(len(text) / self.chars_per_token) if text else 0
@@ -78,15 +85,3 @@ def _text(out: dict, where: str) -> str:
     except (KeyError, IndexError, TypeError):
         raise LLMError(f"LLM server {where}: the response has no choices[0] text") from None
     return text or ""
-
-
-def _flag(value) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(f"plugins.openai.few_shot must be true or false, not {value!r}")
-    return value
-
-
-def _ratio(value) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-        raise ConfigError(f"plugins.openai.chars_per_token must be a positive number, not {value!r}")
-    return float(value)

@@ -10,13 +10,13 @@ import importlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib.resources import files
 from typing import Any, Callable, Mapping
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..errors import TemplateError
+from ..registry import folder, folder_module
 from .base import Prompt
 from .evidence import verbalize
 from .parsing import label
@@ -27,7 +27,6 @@ CHAT, RAW = "chat", "raw"
 RAW_STOP = ["\n"]
 _REF = re.compile(r"^([a-z][a-z0-9_]*)/([a-z][a-z0-9_]*)(?:@(\d+))?$")
 _FILE = re.compile(r"^([a-z][a-z0-9_]*)\.v(\d+)\.j2$")
-_PACKAGE = "kgsparql.prompts"
 
 
 @dataclass(frozen=True)
@@ -74,11 +73,12 @@ class PromptTemplate:
 
 
 def available_prompts(method: str) -> dict[str, list[int]]:
-    """``{name: [versions]}`` shipped for a method folder."""
-    folder = files(_PACKAGE).joinpath(method)
+    """``{name: [versions]}`` shipped in a prompt folder (kgsparql's own ``prompts/<method>/``, or one
+    another package registers under the entry-point group ``kgsparql.prompts``)."""
+    where = folder("prompts", method)
     found: dict[str, list[int]] = {}
-    if folder.is_dir():
-        for entry in folder.iterdir():
+    if where.is_dir():
+        for entry in where.iterdir():
             m = _FILE.match(entry.name)
             if m:
                 found.setdefault(m.group(1), []).append(int(m.group(2)))
@@ -98,7 +98,7 @@ def load_prompt(ref: str) -> PromptTemplate:
     version = int(pinned) if pinned else versions[-1]
     if version not in versions:
         raise TemplateError(f"no version {version} of prompt {method}/{name} (available: {versions})")
-    source = files(_PACKAGE).joinpath(method, f"{name}.v{version}.j2").read_text(encoding="utf-8")
+    source = folder("prompts", method).joinpath(f"{name}.v{version}.j2").read_text(encoding="utf-8")
     try:
         template = _env().from_string(source)
     except jinja2.TemplateSyntaxError as exc:
@@ -109,7 +109,7 @@ def load_prompt(ref: str) -> PromptTemplate:
 
 def _parser(method: str, name: str) -> Callable[..., Any]:
     try:
-        module = importlib.import_module(f"{_PACKAGE}.{method}.parsers")
+        module = importlib.import_module(f"{folder_module('prompts', method)}.parsers")
     except ImportError as exc:
         raise TemplateError(f"prompts/{method}/parsers.py cannot be imported: {exc}") from None
     for value in vars(module).values():

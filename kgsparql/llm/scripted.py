@@ -1,6 +1,6 @@
 """``scripted``: replays prepared outputs in order. For tests and demos of parsers and control flow.
 
-    ScriptedLLM(["William Dieterle", "garbage"])          # from Python
+    ScriptedLLM.replying(["William Dieterle", "garbage"])  # from Python
     --llm scripted:replies.json                             # a JSON list of strings, or
                                                             # {"outputs": [...], "few_shot": true}
 Tokens are counted by whitespace. An ``Exception`` instance in a Python list is raised when its
@@ -12,30 +12,18 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..errors import ConfigError, LLMError
-from .base import BaseLLM, Prompt
+from .base import BaseLLM, LLMContext, Prompt
 
 __all__ = ["ScriptedLLM"]
 
 
 class ScriptedLLM(BaseLLM):
-    def __init__(self, outputs: Sequence[str | BaseException], *, settings=None, model: str = "scripted",
-                 is_chat: bool = True, few_shot: bool = False, context_length: int | None = None,
-                 max_tokens: int | None = None) -> None:
-        if isinstance(outputs, (str, bytes)) or not all(isinstance(o, (str, BaseException)) for o in outputs):
-            raise ConfigError("scripted LLM outputs must be a list of strings")
-        if settings is not None:
-            self._configure(settings)
-        self.outputs = list(outputs)
-        self.model, self.is_chat, self.few_shot = model, is_chat, few_shot
-        self.context_length = context_length or self.context_length
-        self.max_tokens = max_tokens or self.max_tokens
-        self.calls: list[dict[str, Any]] = []     # what was asked, for assertions
+    """Replays prepared outputs in order (for tests and demos of parsers and control flow)."""
 
-    @classmethod
-    def from_spec(cls, arg: str | None, settings) -> "ScriptedLLM":
-        if not arg:
+    def __init__(self, ctx: LLMContext) -> None:
+        if not ctx.model:
             raise ConfigError("--llm scripted needs a file: scripted:FILE.json")
-        path = Path(arg).expanduser()
+        path = Path(ctx.model).expanduser()
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -43,8 +31,28 @@ class ScriptedLLM(BaseLLM):
         except (OSError, ValueError) as exc:
             raise ConfigError(f"cannot read scripted LLM file {path}: {exc}") from None
         options = data if isinstance(data, dict) else {"outputs": data}
-        return cls(options.get("outputs", []), settings=settings, model=f"scripted:{path.name}",
-                   is_chat=bool(options.get("is_chat", True)), few_shot=bool(options.get("few_shot", False)))
+        self._setup(options.get("outputs", []), ctx.settings, f"scripted:{path.name}",
+                    bool(options.get("is_chat", True)), bool(options.get("few_shot", False)))
+
+    @classmethod
+    def replying(cls, outputs: Sequence[str | BaseException], *, settings=None, model: str = "scripted",
+                 is_chat: bool = True, few_shot: bool = False, context_length: int | None = None,
+                 max_tokens: int | None = None) -> "ScriptedLLM":
+        """A scripted LLM built in Python: ``ScriptedLLM.replying(["William Dieterle", "garbage"])``."""
+        llm = cls.__new__(cls)
+        llm._setup(outputs, settings, model, is_chat, few_shot)
+        llm.context_length = context_length or llm.context_length
+        llm.max_tokens = max_tokens or llm.max_tokens
+        return llm
+
+    def _setup(self, outputs, settings, model: str, is_chat: bool, few_shot: bool) -> None:
+        if isinstance(outputs, (str, bytes)) or not all(isinstance(o, (str, BaseException)) for o in outputs):
+            raise ConfigError("scripted LLM outputs must be a list of strings")
+        if settings is not None:
+            self._configure(settings)
+        self.outputs = list(outputs)
+        self.model, self.is_chat, self.few_shot = model, is_chat, few_shot
+        self.calls: list[dict[str, Any]] = []     # what was asked, for assertions
 
     @property
     def remaining(self) -> int:
