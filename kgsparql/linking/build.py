@@ -3,25 +3,22 @@
 The index is read once from ``queries/<adapter>/label_index.rq`` (keyset pages: ``?after`` is the
 last IRI of the previous page) and saved under ``<home>/indexes/<key>/labels.json``. The key hashes
 the KG's ``source_id``, the adapter, the template text and, for an embedded store, what identifies
-its data (``store_identity``), so a changed store or template gets a new index. Loaded indexes
-are also kept per process."""
+its data (``store_identity``), so a changed store or template gets a new index. A loaded index is
+kept in the caller's ``Models``."""
 from __future__ import annotations
 
 import hashlib
-import threading
 from pathlib import Path
 
 from ..config import Settings
 from ..errors import ConfigError, TemplateError
+from ..models import Models
 from ..sparql import load_query
 from ..types import IRI, Literal
 from .index import FORMAT, LabelIndex
 
-__all__ = ["index_for", "index_path", "wants_index", "read_labels", "forget_loaded",
-           "store_identity"]
+__all__ = ["index_for", "index_path", "wants_index", "read_labels", "store_identity"]
 
-_LOADED: dict[str, LabelIndex] = {}
-_LOCK = threading.Lock()
 PAGE = 100_000
 _MODES = ("auto", "on", "off")
 
@@ -86,22 +83,22 @@ def read_labels(adapter, page: int | None = None) -> list[tuple[str, str]]:
         after = Literal(kept[-1][0])
 
 
-def index_for(kg, settings: Settings) -> LabelIndex | None:
-    """The KG's label index: from this process, else from disk, else read from the KG and saved."""
+def index_for(kg, settings: Settings, models: Models | None = None) -> LabelIndex | None:
+    """The KG's label index: from ``models``, else from disk, else read from the KG and saved."""
     path = index_path(kg, settings)
     if path is None:
         return None
-    key = str(path)
-    with _LOCK:
-        if key in _LOADED:
-            return _LOADED[key]
-        index = LabelIndex.load(path)
-        if index is None:
-            index = LabelIndex(read_labels(kg.adapter, _page_for(kg.endpoint)))
-            source = {"source_id": kg.source_id, "adapter": kg.adapter.name, "labels": len(index)}
-            index.save(path, source)
-        _LOADED[key] = index
-        return index
+    models = models if models is not None else Models()
+    return models.load(("label-index", str(path)), lambda: _load_or_build(kg, path))
+
+
+def _load_or_build(kg, path: Path) -> LabelIndex:
+    index = LabelIndex.load(path)
+    if index is None:
+        index = LabelIndex(read_labels(kg.adapter, _page_for(kg.endpoint)))
+        source = {"source_id": kg.source_id, "adapter": kg.adapter.name, "labels": len(index)}
+        index.save(path, source)
+    return index
 
 
 def _page_for(endpoint) -> int | None:
@@ -110,9 +107,3 @@ def _page_for(endpoint) -> int | None:
     if callable(getattr(endpoint, "count_triples", None)):
         return int(getattr(endpoint, "max_rows", PAGE))
     return None
-
-
-def forget_loaded() -> None:
-    """Drop the per-process copies (the files on disk stay)."""
-    with _LOCK:
-        _LOADED.clear()

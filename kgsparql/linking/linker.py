@@ -7,9 +7,14 @@ label index (or, for KGs too big to index, against ``lookup`` for a bounded set 
 into non-overlapping mentions."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from ..config import Settings
-from ..errors import KGSparqlError
-from ..rank.base import build_ranker
+from ..errors import ConfigError, KGSparqlError
+from ..models import Models
+from ..options import parse_options
+from ..rank.base import Rankers
 from ..types import Entity
 from . import scoring
 from .build import index_for, wants_index
@@ -21,30 +26,52 @@ from .typefit import ranked_fit, relation_fit
 __all__ = ["EntityLinker"]
 
 
-class EntityLinker:
-    """``EntityLinker(kg, settings).link(question) -> LinkResult``. Options (``[plugins.linking]``):
-    ``label_index`` auto|on|off, ``type_fit`` overlap|off|<ranker name>, ``fuzzy`` (true),
-    ``max_mentions`` (5), ``max_candidates`` (5), ``lookup_ngrams`` (40), ``fit_candidates`` (8),
-    ``fit_direction`` (both with an index, else out: inbound counts of hubs are costly)."""
+@dataclass(frozen=True)
+class LinkerOptions:
+    """``[plugins.linking]`` (docs/linking.md explains each)."""
 
-    def __init__(self, kg, settings: Settings | None = None):
+    label_index: Literal["auto", "on", "off"] = "auto"
+    type_fit: str = "overlap"              # overlap | off | a ranker name (e.g. embedding)
+    fuzzy: bool = True                     # BM25 over labels when no span matches a label
+    max_mentions: int = 5
+    max_candidates: int = 5
+    lookup_ngrams: int = 40                # n-grams sent to lookup when there is no index
+    fit_candidates: int = 8                # distinct candidates whose relations are fetched for type fit
+    fit_direction: Literal["both", "out", "in", "auto"] = "auto"   # auto: both with an index, else out
+
+    def __post_init__(self) -> None:
+        for name in ("max_mentions", "max_candidates", "lookup_ngrams", "fit_candidates"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name} must be at least 1")
+
+
+class EntityLinker:
+    """``EntityLinker(kg, settings).link(question) -> LinkResult``, options from ``[plugins.linking]``
+    (``LinkerOptions``). The label index and any ranker come from ``models`` / ``rankers`` when given,
+    so a linker built inside a method context shares them."""
+
+    Options = LinkerOptions
+
+    def __init__(self, kg, settings: Settings | None = None, *, models: Models | None = None,
+                 rankers: Rankers | None = None):
         self.kg = kg
         self.adapter = kg.adapter
         settings = settings or getattr(kg, "settings", None) or Settings()
-        opts = settings.plugin("linking")
-        self.max_mentions = int(opts.get("max_mentions", 5))
-        self.max_candidates = int(opts.get("max_candidates", 5))
-        self.lookup_ngrams = int(opts.get("lookup_ngrams", 40))
-        self.fit_candidates = int(opts.get("fit_candidates", 8))
-        self.fuzzy = bool(opts.get("fuzzy", True))
-        self.type_fit = str(opts.get("type_fit", "overlap"))
+        opts = parse_options(LinkerOptions, settings.plugin("linking"), "[plugins.linking]")
+        self.options = opts
+        models = models if models is not None else (rankers.models if rankers is not None else Models())
+        self.max_mentions, self.max_candidates = opts.max_mentions, opts.max_candidates
+        self.lookup_ngrams, self.fit_candidates, self.fuzzy = opts.lookup_ngrams, opts.fit_candidates, opts.fuzzy
+        self.type_fit = opts.type_fit
         builtin = self.type_fit in ("overlap", "off")
-        self.fit_ranker = None if builtin else build_ranker(self.type_fit, settings)
-        use_index = wants_index(kg, str(opts.get("label_index", "auto")))
-        self.index = index_for(kg, settings) if use_index else None
+        pool = rankers if rankers is not None else Rankers(settings, models)
+        self.fit_ranker = None if builtin else pool.get(self.type_fit)
+        use_index = wants_index(kg, opts.label_index)
+        self.index = index_for(kg, settings, models) if use_index else None
         if self.index is not None and not len(self.index):
             self.index = None  # no labels came back: link through lookup instead
-        self.fit_direction = str(opts.get("fit_direction", "both" if self.index is not None else "out"))
+        auto = "both" if self.index is not None else "out"
+        self.fit_direction = auto if opts.fit_direction == "auto" else opts.fit_direction
 
     # -- public -----------------------------------------------------------------------------------
     def link(self, question: str) -> LinkResult:

@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import LinkingError
 from ..types import Entity
+from .topics import MASK, mask_spans
 
 __all__ = ["Candidate", "Mention", "LinkResult"]
 
@@ -47,6 +49,24 @@ class LinkResult:
         """The best candidate of the best mention."""
         best = self.mentions[0].best if self.mentions else None
         return best.entity if best else None
+
+    @property
+    def topic_mention(self) -> Mention | None:
+        """The mention the question is about: the best one that has candidates."""
+        return next((m for m in self.mentions if m.candidates), None)
+
+    def topics(self) -> list[Entity]:
+        """The topic entities: the best candidate of the topic mention. ``LinkingError`` when the
+        question names nothing the KG holds."""
+        mention = self.topic_mention
+        if mention is None:
+            raise LinkingError("no entity of the knowledge graph was found in the question")
+        return [mention.candidates[0].entity]
+
+    def masked(self, mask: str = MASK) -> str:
+        """The question with the topic mention replaced by ``mask`` (the question's shape)."""
+        mention = self.topic_mention
+        return mask_spans(self.question_text, [(mention.start, mention.end)] if mention else [], mask)
 
     def entities(self, per_mention: int = 1, min_score: float = 0.0) -> list[Entity]:
         """Up to ``per_mention`` candidates of every mention, in mention order, without repeats."""

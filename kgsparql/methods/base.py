@@ -1,12 +1,18 @@
-"""The Method protocol. A method is constructed once with everything it needs (KG, LLM, settings)
-and then called with data only."""
+"""The Method protocol and ``build_method``. A method is constructed once, as ``Method(ctx)`` with a
+``MethodContext``, and then called with data only."""
 from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
 from ..config import Settings
-from ..registry import load_plugin
+from ..linking import EntityLinker
+from ..models import Models
+from ..options import parse_options
+from ..rank.base import Rankers
+from ..registry import check_plugin_tables, create
 from ..types import Answer
+from .abstention import AbstentionOptions, RelationMatch
+from .context import MethodContext
 
 __all__ = ["Method", "build_method"]
 
@@ -16,15 +22,35 @@ class Method(Protocol):
     name: str
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
-        """Answer one question. ``Answer.stats`` is filled by the caller's ``stats.collect()``."""
+        """Answer one question. ``Answer.stats`` is filled by the caller's ``stats.collect()``;
+        ``Answer.abstained`` says why there is no answer when the KG does not hold one."""
         ...
 
 
-def build_method(kg, settings: Settings, llm=None) -> Method:
-    """Instantiate the configured method: ``cls(kg, settings=settings, llm=llm)``."""
-    cls = load_plugin("method", settings.method)
+def build_method(kg, settings: Settings, llm=None, *, models: Models | None = None) -> Method:
+    """The configured method (``settings.method``) on ``kg``: the context (adapter, linker, shared
+    rankers, the LLM ``settings.llm`` names unless ``llm`` is given, options from
+    ``[plugins.<method>]``) is built here, once."""
+    check_plugin_tables(settings)
+    models = models if models is not None else Models()
     if llm is None:
         from ..llm import build_llm  # the LLM layer owns spec parsing ("none", "llama", "openai:M")
 
-        llm = build_llm(settings)
-    return cls(kg, settings=settings, llm=llm)
+        llm = build_llm(settings, models)
+    rankers = Rankers(settings, models)
+    linker = EntityLinker(kg, settings, models=models, rankers=rankers)
+    return create("method", settings.method, settings, context=MethodContext, models=models,
+                  adapter=kg.adapter, linker=linker, rankers=rankers, llm=llm,
+                  abstention=relation_match(kg, settings, models, rankers))
+
+
+def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> RelationMatch:
+    """The abstention check of a context; the KG's relation vocabulary is read once per KG."""
+    options = parse_options(AbstentionOptions, settings.plugin("abstention"), "[plugins.abstention]")
+    adapter = kg.adapter
+
+    def vocabulary() -> list[str]:
+        return models.load(("relation-vocabulary", kg.source_id, adapter.name),
+                           lambda: [adapter.verbalize(r) for r in adapter.schema_relations(options.vocabulary_limit)])
+
+    return RelationMatch(rankers.get("alignment"), vocabulary, options)

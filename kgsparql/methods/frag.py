@@ -4,55 +4,58 @@ ranking), BFS or shortest-path retrieval, path reranking, then answering with or
 See docs/methods/frag.md for the mapping from the paper to this code."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..config import Settings
-from ..errors import LinkingError
-from ..learn import EmbeddingClassifier
-from ..retrieval import (all_paths, expand_subgraph, group_by_chain, paths_along, personalized_pagerank,
-                         prune_to_top_n, shortest_paths)
-from ..types import Answer, Entity
-from .frag_answer import answer_from_chain, answer_with_llm, mask_mention
-from .frag_parts import ChainScorer, FragParams, Router, packaged_model
+from ..learn import EmbeddingClassifier, chain_key
+from ..retrieval import (all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain, paths_along,
+                         personalized_pagerank, prune_to_top_n, shortest_paths)
+from ..types import Answer
+from .common import NO_ENTITY, abstain
+from .context import MethodContext
+from .frag_answer import answer_with_llm
+from .frag_parts import ChainScorer, FragOptions, Router, packaged_model
 
 __all__ = ["FRAG"]
 
 
 class FRAG:
+    """FRAG (Gao et al. 2025): route by question shape, prune a k-hop subgraph, rerank relation chains."""
+
     name = "frag"
+    Options = FragOptions
 
-    def __init__(self, kg, *, settings: Settings, llm=None):
-        from ..linking import EntityLinker
-        from ..rank import build_ranker
-
-        self.kg, self.adapter, self.llm = kg, kg.adapter, llm
-        self.params = p = FragParams.from_settings(settings)
-        self.linker = EntityLinker(kg, settings)
-        self.ranker = build_ranker(p.ranker, settings)
-        self.encoder = build_ranker("embedding", settings)
+    def __init__(self, ctx: MethodContext):
+        self.ctx, self.params = ctx, (p := ctx.options or FragOptions())
+        self.adapter, self.linker, self.llm = ctx.adapter, ctx.linker, ctx.llm
+        rankers = [ctx.ranker(name) for name in p.rankers]
+        self.encoder = ctx.encoder
         self.encoder.embed(["load the model now"])  # at construction, not inside the first question's time
-        self.router = Router(EmbeddingClassifier.load(p.router_model or packaged_model("router.npz")), p)
+        self.router = Router(self._classifier(p.router_model or packaged_model("router.npz")), p)
         chain_path = p.chain_model or packaged_model("chains.npz")
-        prior = EmbeddingClassifier.load(chain_path) if Path(chain_path).is_file() else None
-        self.chains = ChainScorer(prior, self.ranker, self.adapter.verbalize, p)
+        prior = self._classifier(chain_path) if chain_path != "none" else None
+        self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p)
 
-    def _topics(self, link) -> list[Entity]:
-        for mention in link.mentions:
-            if mention.candidates:
-                return [mention.candidates[0].entity]
-        raise LinkingError("no entity of the knowledge graph was found in the question")
+    def _classifier(self, path: str) -> EmbeddingClassifier:
+        return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
+
+    def _match(self, masked: str, qchains, chain, candidates):
+        """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
+        probs = qchains.probs
+        known = bool(probs) and any(chain_key(c) in probs for c in candidates)
+        return self.ctx.abstention.assess(
+            masked, self.chains.verbalize_chain(chain), [self.adapter.verbalize(r) for r in chain],
+            probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
-        p = self.params
+        p, walks = self.params, self.ctx.walks
         link = self.linker.link(question)
-        topics = self._topics(link)
-        masked = mask_mention(link)
+        if link.topic_mention is None:
+            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
+        topics = link.topics()
+        masked = link.masked()
         embedding = self.encoder.embed([masked])[0]
-        route = self.router.route(embedding)
         qchains = self.chains.for_question(masked, embedding)
+        route = self.router.route(embedding, qchains.confident_length())
         sub = expand_subgraph(self.adapter, topics, route.hops, scorer=qchains.relation_scores,
-                              top_m=p.top_m, fanout_cap=p.fanout_cap,
-                              first_cap=p.fanout_cap_first)
+                              top_m=p.top_m, fanout_cap=p.fanout_cap, first_cap=p.fanout_cap_first)
         ppr = personalized_pagerank(sub, topics, p.damping)
         sub = prune_to_top_n(sub, ppr, p.top_n)
         if route.kind == "simple":
@@ -60,24 +63,34 @@ class FRAG:
         else:
             paths = shortest_paths(sub, topics, max_len=route.hops)
         for chain in qchains.likely_chains(route.hops):
-            paths.extend(paths_along(sub, topics, chain))
+            paths.extend(paths_along(sub, topics, chain, walks=walks))
         groups = group_by_chain(paths)
-        ranked = qchains.rank_chains(list(groups))
+        candidates = list(groups) + [c for c in chain_ends(sub, topics, route.hops, walks=walks) if c not in groups]
+        ranked = qchains.rank_chains(candidates)
         evidence = []
         for chain, score in ranked:
-            for path in sorted(groups[chain], key=lambda q: (-ppr.get(q.end, 0.0), q.end.id))[: p.top_u - len(evidence)]:
+            for path in sorted(groups.get(chain, ()), key=lambda q: (-ppr.get(q.end, 0.0), q.end.id))[: p.top_u - len(evidence)]:
                 evidence.append((path, score))
             if len(evidence) >= p.top_u:
                 break
         plan = {"route": route.kind, "route_confidence": route.confidence, "hops": route.hops,
                 "topic_entities": [e.to_json() for e in topics], "subgraph_edges": sub.edge_count(),
-                "paths": len(paths)}
+                "paths": len(paths), "chains": len(candidates), "walks": walks}
         answers: tuple[str, ...] = ()
         if ranked:
             best = ranked[0][0]
             plan["chain"] = self.chains.verbalize_chain(best)
-            answers, chain_paths = answer_from_chain(self.adapter, topics, best, ppr)
-            evidence = _best_chain_first(chain_paths, evidence, ranked[0][1], p.top_u)
+            match = self._match(masked, qchains, best, candidates)
+            plan["match"] = match.to_json()
+            result = follow_chain(self.adapter, topics, best, walks=walks, scores=ppr)
+            evidence = _best_chain_first(list(result.paths), evidence, ranked[0][1], p.top_u)
+            reason = self.ctx.abstention.reason(match, topics[0].name)
+            if reason:
+                return abstain(question, reason, evidence, topics, plan, id)
+            answers = result.names
+        if not answers:
+            return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this",
+                           evidence, topics, plan, id)
         plan["answered_by"] = "paths"
         if self.llm is not None and evidence:
             answers, plan["answered_by"] = answer_with_llm(self.llm, question, evidence, answers)

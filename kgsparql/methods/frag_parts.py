@@ -2,18 +2,18 @@
 scorer (learned chain prior fused with a zero-shot ranker over verbalised chains)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from importlib import resources
 from typing import Sequence
 
 import numpy as np
 
-from ..config import Settings
 from ..errors import ConfigError
-from ..learn import EmbeddingClassifier, chain_key
+from ..learn import EmbeddingClassifier, chain_key, parse_chain_key
+from ..rank import fuse_prior, minmax
 from ..types import Relation
 
-__all__ = ["FragParams", "Router", "Route", "ChainScorer", "packaged_model"]
+__all__ = ["FragOptions", "Router", "Route", "ChainScorer", "packaged_model"]
 
 
 def packaged_model(name: str) -> str:
@@ -21,7 +21,9 @@ def packaged_model(name: str) -> str:
 
 
 @dataclass(frozen=True)
-class FragParams:
+class FragOptions:
+    """``[plugins.frag]``: the paper's structure, values tuned on dev (docs/methods/frag.md)."""
+
     delta: int = 2               # simple = at most delta hops (the router's boundary)
     hops_simple: int = 2         # subgraph radius and BFS depth for simple questions
     hops_complex: int = 3        # subgraph radius and shortest-path depth for complex questions
@@ -32,27 +34,24 @@ class FragParams:
     fanout_cap_first: int = 5000 # per-(entity, relation) fan-out cap on the first hop
     fanout_cap: int = 300        # ... on later hops
     prior_weight: float = 0.7    # weight of the learned chain prior vs the zero-shot ranker
-    ranker: str = "fusion"
-    router_model: str = ""
-    chain_model: str = ""
+    rankers: tuple[str, ...] = ("fusion", "alignment")   # zero-shot chain rankers ...
+    ranker_weights: tuple[float, ...] = ()               # ... and their weights (default: equal)
+    router_model: str = ""       # a router.npz from `kgsparql train` ("" = the packaged one)
+    chain_model: str = ""        # a chains.npz from `kgsparql train` ("" = packaged, "none" = no prior)
 
     def __post_init__(self) -> None:
         if not 1 <= self.hops_simple <= self.hops_complex <= 4:
-            raise ConfigError("frag: need 1 <= hops_simple <= hops_complex <= 4")
+            raise ConfigError("need 1 <= hops_simple <= hops_complex <= 4")
         for name in ("top_n", "top_m", "top_u", "fanout_cap", "fanout_cap_first"):
             if getattr(self, name) < 1:
-                raise ConfigError(f"frag: {name} must be at least 1")
+                raise ConfigError(f"{name} must be at least 1")
+        if not self.rankers:
+            raise ConfigError("rankers needs at least one ranker name")
+        if self.ranker_weights and (len(self.ranker_weights) != len(self.rankers) or min(self.ranker_weights) < 0
+                                    or sum(self.ranker_weights) <= 0):
+            raise ConfigError("ranker_weights needs one non-negative weight per ranker, not all zero")
         if not 0 < self.damping < 1 or not 0 <= self.prior_weight <= 1:
-            raise ConfigError("frag: damping must be in (0, 1) and prior_weight in [0, 1]")
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> "FragParams":
-        opts = dict(settings.plugin("frag"))
-        known = {f.name: f.type for f in fields(cls)}
-        unknown = set(opts) - set(known)
-        if unknown:
-            raise ConfigError(f"frag: unknown option(s) {', '.join(sorted(unknown))}")
-        return cls(**opts)
+            raise ConfigError("damping must be in (0, 1) and prior_weight in [0, 1]")
 
 
 @dataclass(frozen=True)
@@ -65,23 +64,27 @@ class Route:
 class Router:
     """Predicts simple (<= delta hops) vs complex from the question embedding alone."""
 
-    def __init__(self, model: EmbeddingClassifier, params: FragParams):
+    def __init__(self, model: EmbeddingClassifier, params: FragOptions):
         if set(model.classes) != {"simple", "complex"}:
             raise ConfigError("router model must have the classes 'simple' and 'complex'")
         self.model, self.params = model, params
 
-    def route(self, embedding: np.ndarray) -> Route:
+    def route(self, embedding: np.ndarray, prior_hops: int = 0) -> Route:
+        """Simple or complex from the question alone; a chain the prior is confident of
+        (``prior_hops``, 0 for none) that is longer than the route's radius widens it to that length."""
         p = self.model.scores(embedding)
         kind = "complex" if p["complex"] > p["simple"] else "simple"
         hops = self.params.hops_complex if kind == "complex" else self.params.hops_simple
+        if hops < prior_hops <= self.params.hops_complex:
+            kind, hops = ("complex" if prior_hops > self.params.delta else kind), prior_hops
         return Route(kind, hops, round(max(p.values()), 4))
 
 
 class ChainScorer:
     """Scores relations (per hop, for pruning) and whole chains (for path reranking) for one question."""
 
-    def __init__(self, prior: EmbeddingClassifier | None, ranker, verbalize, params: FragParams):
-        self.prior, self.ranker, self.verbalize, self.params = prior, ranker, verbalize, params
+    def __init__(self, prior: EmbeddingClassifier | None, rankers, verbalize, params: FragOptions):
+        self.prior, self.rankers, self.verbalize, self.params = prior, list(rankers), verbalize, params
         self._prior_chains = {k: tuple(_parse(k)) for k in (prior.classes if prior else ())}
 
     def for_question(self, masked: str, embedding: np.ndarray) -> "QuestionChains":
@@ -93,8 +96,6 @@ class ChainScorer:
 
 
 def _parse(key: str):
-    from ..learn import parse_chain_key
-
     return [(r.iri, r.via, r.inverse) for r in parse_chain_key(key)]
 
 
@@ -103,11 +104,15 @@ class QuestionChains:
         self.s, self.masked, self.probs = scorer, masked, probs
 
     def _semantic(self, texts: list[str]) -> np.ndarray:
+        """The zero-shot rankers' scores, each min-max normalised over ``texts``, weighted and averaged."""
         if not texts:
             return np.zeros(0)
-        raw = np.asarray(self.s.ranker.rank(self.masked, texts), dtype=float)
-        lo, hi = raw.min(), raw.max()
-        return (raw - lo) / (hi - lo) if hi > lo else np.full(len(raw), 0.5)
+        weights = self.s.params.ranker_weights or (1.0,) * len(self.s.rankers)
+        total = np.zeros(len(texts))
+        for ranker, weight in zip(self.s.rankers, weights):
+            raw = ranker.rank(self.masked, texts)
+            total += weight * (np.full(len(raw), 0.5) if max(raw) - min(raw) <= 1e-12 else np.asarray(minmax(raw)))
+        return total / sum(weights)
 
     def relation_scores(self, hop: int, relations: Sequence[Relation]) -> list[float]:
         prior = np.zeros(len(relations))
@@ -117,6 +122,11 @@ class QuestionChains:
                 prior[keys.index(steps[hop])] += self.probs.get(chain_key_, 0.0)
         sem = self._semantic([self.s.verbalize(r) for r in relations])
         return self._fuse(prior, sem).tolist()
+
+    def confident_length(self, min_prob: float = 0.25) -> int:
+        """Hops of the prior's most likely chain when its probability is at least ``min_prob``, else 0."""
+        key, p = max(self.probs.items(), key=lambda kv: kv[1], default=(None, 0.0))
+        return len(self.s._prior_chains[key]) if key is not None and p >= min_prob else 0
 
     def likely_chains(self, max_len: int, k: int = 3, min_prob: float = 0.05) -> list[tuple[Relation, ...]]:
         """The prior's top-k chains (up to ``max_len`` hops): walked inside the subgraph even when
@@ -139,10 +149,4 @@ class QuestionChains:
         return [(chains[i], float(scores[i])) for i in order]
 
     def _fuse(self, prior: np.ndarray, sem: np.ndarray) -> np.ndarray:
-        """Both terms on [0, 1] over the candidates at hand: the prior relative to the best candidate
-        (its raw probability is spread over every chain it knows), the ranker min-max normalised."""
-        top = prior.max() if len(prior) else 0.0
-        if not self.probs or top <= 0:
-            return sem
-        w = self.s.params.prior_weight
-        return w * (prior / top) + (1 - w) * sem
+        return fuse_prior(prior, sem, self.s.params.prior_weight) if self.probs else sem

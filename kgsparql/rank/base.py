@@ -1,14 +1,18 @@
-"""The ranker protocol, the shared tokeniser and ``build_ranker`` (through the plugin registry)."""
+"""The ranker protocol, the shared tokeniser, and ``Rankers``: rankers by name, created on first use
+and shared by everything built from one context (a method, the linker, a composite ranker)."""
 from __future__ import annotations
 
 import re
-from typing import Protocol, runtime_checkable
+import threading
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 from ..config import Settings
 from ..errors import PluginError
-from ..registry import load_plugin
+from ..models import Models
+from ..registry import PluginContext, create
 
-__all__ = ["Ranker", "build_ranker", "tokenize", "STOPWORDS"]
+__all__ = ["Ranker", "RankerContext", "Rankers", "build_ranker", "tokenize", "STOPWORDS", "default_context"]
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -36,11 +40,46 @@ class Ranker(Protocol):
     def rank(self, query: str, items: list[str]) -> list[float]: ...
 
 
-def build_ranker(name: str, settings: Settings | None = None) -> Ranker:
-    """The ranker registered as ``name``, constructed with ``settings`` (options come from
-    ``settings.plugin(name)``, e.g. ``[plugins.fusion] weight = 0.7``)."""
-    cls = load_plugin("ranker", name)
-    ranker = cls(settings or Settings())
-    if not callable(getattr(ranker, "rank", None)):
-        raise PluginError(f"ranker {name!r} has no rank(query, items) method")
-    return ranker
+@dataclass(frozen=True, kw_only=True)
+class RankerContext(PluginContext):
+    """A ranker's context: its options, the shared models, and the pool it belongs to (so a composite
+    ranker such as ``fusion`` uses the same ``bm25`` and ``embedding`` as everyone else)."""
+
+    rankers: "Rankers | None" = None
+
+    def ranker(self, name: str) -> Ranker:
+        pool = self.rankers if self.rankers is not None else Rankers(self.settings, self.models)
+        return pool.get(name)
+
+
+def default_context(name: str, ctx: RankerContext | None, options_cls) -> RankerContext:
+    """``ctx``, or for ``Ranker()`` built by hand a context with default options."""
+    if ctx is not None:
+        return ctx
+    return RankerContext(name=name, options=options_cls() if options_cls else None)
+
+
+class Rankers:
+    """``rankers.get("fusion")``: the ranker registered under that name, created once (with its
+    ``[plugins.<name>]`` options checked) and shared."""
+
+    def __init__(self, settings: Settings | None = None, models: Models | None = None):
+        self.settings = settings or Settings()
+        self.models = models if models is not None else Models()
+        self._made: dict[str, Any] = {}
+        self._lock = threading.RLock()
+
+    def get(self, name: str) -> Ranker:
+        with self._lock:
+            if name not in self._made:
+                ranker = create("ranker", name, self.settings, context=RankerContext, models=self.models,
+                                rankers=self)
+                if not callable(getattr(ranker, "rank", None)):
+                    raise PluginError(f"ranker {name!r} has no rank(query, items) method")
+                self._made[name] = ranker
+            return self._made[name]
+
+
+def build_ranker(name: str, settings: Settings | None = None, models: Models | None = None) -> Ranker:
+    """One ranker, in a pool of its own (use ``Rankers`` to share rankers between components)."""
+    return Rankers(settings, models).get(name)

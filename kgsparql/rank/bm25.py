@@ -2,13 +2,14 @@
 on non-alphanumerics including ``_``; function words dropped unless ``stopwords = false``)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Mapping
 
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from ..config import Settings
-from .base import tokenize
+from ..errors import ConfigError
+from .base import RankerContext, default_context, tokenize
 
 __all__ = ["BM25Ranker", "FlooredBM25"]
 
@@ -32,16 +33,24 @@ class FlooredBM25(BM25Okapi):
 
 
 class BM25Ranker:
-    """``rank(query, items)``: BM25 score of each item (as a document) for the query."""
+    """BM25 (rank-bm25) over the items of each call."""
 
     name = "bm25"
 
-    def __init__(self, settings: Settings | None = None, **overrides: Any):
-        opts = {**dict((settings or Settings()).plugin("bm25")), **overrides}
-        self.k1 = float(opts.get("k1", 1.5))
-        self.b = float(opts.get("b", 0.75))
-        self.epsilon = float(opts.get("epsilon", 0.25))
-        self.stopwords = bool(opts.get("stopwords", True))
+    @dataclass(frozen=True)
+    class Options:
+        k1: float = 1.5
+        b: float = 0.75
+        epsilon: float = 0.25
+        stopwords: bool = True          # drop function words
+
+        def __post_init__(self) -> None:
+            if self.k1 < 0 or not 0 <= self.b <= 1 or self.epsilon < 0:
+                raise ConfigError("need k1 >= 0, 0 <= b <= 1 and epsilon >= 0")
+
+    def __init__(self, ctx: RankerContext | None = None):
+        opts = default_context("bm25", ctx, self.Options).options
+        self.k1, self.b, self.epsilon, self.stopwords = opts.k1, opts.b, opts.epsilon, opts.stopwords
 
     def rank(self, query: str, items: list[str]) -> list[float]:
         docs = [tokenize(item, self.stopwords) for item in items]

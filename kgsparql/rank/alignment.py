@@ -1,0 +1,114 @@
+"""``alignment``: ranks relation paths against a question by aligning each hop of a path with a word
+of the question that names it, so that how often and which relations a question mentions counts:
+"what else did the director of X direct" names ``directed by`` twice and prefers the two-hop path
+over the one-hop one; "who directed the films written by the writers of X" prefers
+``written by ; written by ; directed by`` over ``directed by ; directed by ; written by``.
+
+Items are relation paths in words, hops joined by `` ; `` (a ``(reverse)`` mark is ignored): the
+verbalised chains FRAG and the other methods rank. A word names a relation when its crude stem occurs
+in the relation's words (``director`` / ``directed``, ``screenwriters`` / ``written``), or when its
+embedding is close to the relation's (``cast`` / ``starred actors``) by at least ``min_cos`` and
+ahead of every other relation by ``margin`` (single words are ambiguous: "films" is close to every
+film relation). Score = F1 of precision (share of hops aligned, each to its own word) and recall
+(share of the question's relation words the path uses), in [0, 1]."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import ConfigError
+from .base import STOPWORDS, RankerContext, default_context, tokenize
+
+__all__ = ["AlignmentRanker", "path_labels"]
+
+_REVERSE = re.compile(r"\s*\(reverse\)\s*$")
+_SUFFIX = re.compile(r"(?:ings?|ers?|ors?|ions?|ed|es|s|en)$")
+
+
+def path_labels(item: str) -> list[str]:
+    """``"directed by ; directed by (reverse)"`` -> ``["directed by", "directed by"]``."""
+    return [_REVERSE.sub("", hop).strip() for hop in item.split(";") if hop.strip()]
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    if len(word) > 3:
+        word = _SUFFIX.sub("", word) or word
+    return word[:4]
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w) for w in tokenize(text) if w not in STOPWORDS}
+
+
+class AlignmentRanker:
+    """Relation paths scored by aligning their hops with the question's relation words."""
+
+    name = "alignment"
+
+    @dataclass(frozen=True)
+    class Options:
+        min_cos: float = 0.45       # a word's embedding must be this close to a relation ...
+        margin: float = 0.1         # ... and this much closer than to any other relation
+
+        def __post_init__(self) -> None:
+            if not 0 <= self.min_cos <= 1 or not 0 <= self.margin <= 1:
+                raise ConfigError("need 0 <= min_cos <= 1 and 0 <= margin <= 1")
+
+    def __init__(self, ctx: RankerContext | None = None):
+        ctx = default_context("alignment", ctx, self.Options)
+        self.options = ctx.options
+        self.encoder = ctx.ranker("embedding")
+
+    def rank(self, query: str, items: list[str]) -> list[float]:
+        if not items:
+            return []
+        paths = [path_labels(item) for item in items]
+        evidence = self.evidence(query, sorted({label for path in paths for label in path}))
+        return [self.score(path, evidence) for path in paths]
+
+    def evidence(self, query: str, labels: list[str]) -> dict[str, dict[str, float]]:
+        """The question's relation words: word -> {relation label it names: strength in (0, 1]}."""
+        words = [w for w in dict.fromkeys(tokenize(query)) if w not in STOPWORDS and w != "x"]
+        if not words or not labels:
+            return {}
+        sims = self.encoder.embed(words) @ self.encoder.embed(labels).T
+        out: dict[str, dict[str, float]] = {}
+        for i, word in enumerate(words):
+            found = {label: 1.0 for label in labels if _found(word, label)}
+            if not found and len(labels) > 1:
+                order = np.argsort(-sims[i])
+                best, second = sims[i][order[0]], sims[i][order[1]]
+                if best >= self.options.min_cos and best - second >= self.options.margin:
+                    found = {labels[order[0]]: float(best)}
+            elif not found and sims[i][0] >= self.options.min_cos:
+                found = {labels[0]: float(sims[i][0])}
+            if found:
+                out[word] = found
+        return out
+
+    @staticmethod
+    def score(path: list[str], evidence: dict[str, dict[str, float]]) -> float:
+        """F1 of the hops aligned to distinct words (precision) and the relation words used (recall)."""
+        total = sum(max(e.values()) for e in evidence.values())
+        free = dict(evidence)
+        aligned = 0.0
+        for label in sorted(path, key=lambda l: -max((e.get(l, 0.0) for e in free.values()), default=0.0)):
+            word = max(free, key=lambda w: free[w].get(label, 0.0), default=None)
+            if word is not None and free[word].get(label, 0.0) > 0:
+                aligned += free.pop(word)[label]
+        if not path or aligned <= 0:
+            return 0.0
+        precision = aligned / len(path)
+        recall = aligned / total if total else 1.0
+        return 2 * precision * recall / (precision + recall)
+
+
+def _found(word: str, label: str) -> bool:
+    """The word's stem is one of the label's stems, or (from 4 letters) inside a label word and the
+    other way round (``writ`` in ``screenwriters``)."""
+    stem = _stem(word)
+    stems = _stems(label)
+    return stem in stems or (len(stem) >= 4 and any(s in word or stem in s for s in stems if len(s) >= 4))
