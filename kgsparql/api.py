@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
+import dataclasses
+
 from .config import Settings
 from .errors import KGSparqlError
 from .kg import KnowledgeGraph
+from .models import Models
 from .stats import collect
 from .types import Answer
 
@@ -29,22 +32,29 @@ def answer_with_stats(method, question: str, id: str | None = None) -> Answer:
         answer = method.answer(question, id=id)
     measured = st.to_json()
     stats = {**measured, **{k: v for k, v in answer.stats.items() if k not in measured}}
-    return Answer(answer.question, answer.answers, answer.evidence, stats, answer.entities,
-                  answer.plan, id if id is not None else answer.id)
+    return dataclasses.replace(answer, stats=stats, id=id if id is not None else answer.id)
 
 
 class Asker:
     """Holds one KG and one method; ``ask`` takes a question and returns an ``Answer`` with stats.
-    Pass ``method=`` to reuse a built method, or ``llm=`` to share one loaded model between KGs."""
+    Pass ``method=`` to reuse a built method, ``llm=`` to use a loaded LLM, or ``models=`` to share
+    loaded models (encoder, LLM, label indexes) between askers on different KGs."""
 
     def __init__(self, settings: Settings | None = None, *, kg: KnowledgeGraph | None = None,
-                 method=None, llm=None, **flags: Any):
+                 method=None, llm=None, models: Models | None = None, **flags: Any):
         from .methods import build_method
 
         self.settings = settings or Settings.load(flags=flags)
-        self.kg = kg or KnowledgeGraph.from_settings(self.settings)
+        self._owns_models = models is None
+        self.models = models if models is not None else Models()
         self._owns_kg = kg is None
-        self.method = method if method is not None else build_method(self.kg, self.settings, llm=llm)
+        self.kg = kg or KnowledgeGraph.from_settings(self.settings, self.models)
+        try:
+            self.method = method if method is not None else build_method(self.kg, self.settings, llm=llm,
+                                                                         models=self.models)
+        except BaseException:
+            self.close()
+            raise
 
     def ask(self, question: str, id: str | None = None) -> Answer:
         if not isinstance(question, str) or not question.strip():
@@ -67,6 +77,8 @@ class Asker:
     def close(self) -> None:
         if self._owns_kg:
             self.kg.close()
+        if self._owns_models:
+            self.models.close()
 
     def __enter__(self):
         return self

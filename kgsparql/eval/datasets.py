@@ -29,11 +29,12 @@ class Dataset:
     variants: tuple[str, ...]       # the first is the default
     loader: Callable[[Path, str, str, set[int] | None], list[Part]]
     probe: str                      # a file that must exist under <data_dir>/<name>/
+    walks: str = "revisit"          # the answer convention its gold answers follow (docs/evaluation.md)
 
 
 DATASETS = {
     "metaqa": Dataset("metaqa", METAQA_VARIANTS, load_metaqa, "kb_dedup.txt.gz"),
-    "pathquestion": Dataset("pathquestion", PQ_VARIANTS, load_pathquestion, "PQ-2H.txt"),
+    "pathquestion": Dataset("pathquestion", PQ_VARIANTS, load_pathquestion, "PQ-2H.txt", walks="return"),
     "wc2014": Dataset("wc2014", WC_VARIANTS, load_wc2014, "WC2014.zip"),
 }
 

@@ -1,5 +1,7 @@
-"""``kgsparql train``: label dev questions by weak supervision, embed their masked text, fit the
-router (simple <= delta hops vs complex) and the relation-chain prior. Dev splits only."""
+"""Training FRAG's small models (``kgsparql train``): label dev questions by weak supervision, embed
+their masked text, fit the router (simple <= delta hops vs complex) and the relation-chain prior.
+The ``train`` splits only (MetaQA's: three quarters of dev; the other quarter, ``tune``, is held
+out for tuning). It lives in the eval layer because it reads the benchmark datasets and their KBs."""
 from __future__ import annotations
 
 import random
@@ -10,12 +12,14 @@ from typing import Callable, Sequence
 
 from ..config import Settings
 from ..kg import KnowledgeGraph
-from .classifier import EmbeddingClassifier
-from .training import LabelledQuestion, label_questions
+from ..learn.classifier import EmbeddingClassifier
+from ..learn.training import LabelledQuestion, label_questions
+from .datasets import DATASETS, load_dataset
+from .kb import ensure_store
 
 __all__ = ["TRAIN_SETS", "collect_labelled", "train_router", "train_chains", "TrainReport"]
 
-# (dataset, variant): the dev splits the shipped models are trained on
+# (dataset, variant): the train splits the shipped models are trained on
 TRAIN_SETS = (("metaqa", "vanilla"), ("metaqa", "ntm"), ("pathquestion", "PQ"), ("pathquestion", "PQL"),
               ("wc2014", "P"))
 
@@ -36,42 +40,38 @@ class TrainReport:
 
 def collect_labelled(settings: Settings, data_dir: Path, sets: Sequence[tuple[str, str]], per_part: int,
                      seed: int = 0, log: Callable[[str], None] = lambda s: None) -> list[LabelledQuestion]:
-    from ..eval.datasets import load_dataset
-    from ..eval.kb import ensure_store
-
     out: list[LabelledQuestion] = []
     for name, variant in sets:
-        for part in load_dataset(name, data_dir, split="dev", variant=variant):
+        for part in load_dataset(name, data_dir, split="train", variant=variant):
             items = list(part.items)
             random.Random(f"{seed}:{part.name}").shuffle(items)
             items = items[:per_part]
             store = ensure_store(part.kb, settings.home, settings.base_iri, quiet=True)
             t0 = time.perf_counter()
             with KnowledgeGraph.from_settings(settings.replace(store=str(store), endpoint=None)) as kg:
-                labelled = label_questions(kg.adapter, items)
+                labelled = label_questions(kg.adapter, items, walks=DATASETS[name].walks)
             good = sum(1 for q in labelled if q.chains)
             tied = sum(1 for q in labelled if len(q.chains) > 1)
-            log(f"{name}/{part.name}: {good}/{len(labelled)} dev questions labelled ({tied} with tied "
+            log(f"{name}/{part.name}: {good}/{len(labelled)} train questions labelled ({tied} with tied "
                 f"chains) in {time.perf_counter() - t0:.1f} s")
             out.extend(labelled)
     return out
 
 
-def _fit(texts: list[str], labels: list[str], settings: Settings, meta: dict, out: Path) -> TrainReport:
-    from ..rank import build_ranker
-
+def _fit(texts: list[str], labels: list[str], embed, meta: dict, out: Path) -> TrainReport:
     t0 = time.perf_counter()
-    x = build_ranker("embedding", settings).embed(texts)
+    x = embed(texts)
     model = EmbeddingClassifier.train(x, labels, meta=meta)
     acc = float((model.predict_proba(x).argmax(axis=1) == [model.classes.index(l) for l in labels]).mean())
     model.save(out)
     return TrainReport(len(labels), len(model.classes), acc, time.perf_counter() - t0, str(out))
 
 
-def train_router(labelled: Sequence[LabelledQuestion], settings: Settings, out: Path, delta: int = 2) -> TrainReport:
+def train_router(labelled: Sequence[LabelledQuestion], embed, out: Path, delta: int = 2) -> TrainReport:
+    """``embed``: texts -> normalised sentence embeddings (the ``embedding`` ranker's ``embed``)."""
     rows = [q for q in labelled if q.hops]
     labels = ["simple" if q.hops <= delta else "complex" for q in rows]
-    return _fit([q.masked for q in rows], labels, settings, {"kind": "router", "delta": delta}, out)
+    return _fit([q.masked for q in rows], labels, embed, {"kind": "router", "delta": delta}, out)
 
 
 def resolve_ties(labelled: Sequence[LabelledQuestion], embed) -> list[tuple[str, str]]:
@@ -94,9 +94,6 @@ def resolve_ties(labelled: Sequence[LabelledQuestion], embed) -> list[tuple[str,
     return out
 
 
-def train_chains(labelled: Sequence[LabelledQuestion], settings: Settings, out: Path) -> TrainReport:
-    from ..rank import build_ranker
-
-    embedder = build_ranker("embedding", settings)
-    pairs = resolve_ties(labelled, embedder.embed)
-    return _fit([m for m, _ in pairs], [c for _, c in pairs], settings, {"kind": "chains"}, out)
+def train_chains(labelled: Sequence[LabelledQuestion], embed, out: Path) -> TrainReport:
+    pairs = resolve_ties(labelled, embed)
+    return _fit([m for m, _ in pairs], [c for _, c in pairs], embed, {"kind": "chains"}, out)

@@ -13,10 +13,22 @@ from ..errors import InputError
 if TYPE_CHECKING:
     from .kb import KBSource
 
-__all__ = ["Item", "Part", "SPLITS", "SPLIT_SALT", "seeded_split", "read_lines"]
+__all__ = ["Item", "Part", "SPLITS", "SPLIT_SALT", "seeded_split", "read_lines", "in_tune", "file_split"]
 
-SPLITS = ("train", "dev", "test")
+SPLITS = ("train", "dev", "tune", "test")
 SPLIT_SALT = "kgsparql-split-v1"
+TUNE_SALT = "kgsparql-tune-v1"
+
+
+def in_tune(key: str) -> bool:
+    """The quarter of MetaQA dev held out for tuning (its other three quarters are what ``train``
+    means for MetaQA, whose own train files are not in the data): ranked by sha256 of the id."""
+    return int(hashlib.sha256(f"{TUNE_SALT}:{key}".encode()).hexdigest()[:8], 16) < 0x40000000
+
+
+def file_split(split: str) -> str:
+    """The split whose file (or seeded share) holds ``split``'s items: ``tune`` lives in dev."""
+    return "dev" if split == "tune" else split
 
 
 @dataclass(frozen=True)

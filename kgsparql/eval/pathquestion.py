@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError
-from .items import Item, Part, read_lines, seeded_split
+from .items import Item, Part, file_split, read_lines, seeded_split
 from .kb import KBSource
 
 __all__ = ["load_pathquestion", "VARIANTS", "FILES", "parse_path", "parse_answer_set"]
@@ -65,8 +65,8 @@ def _part(root: Path, name: str, split: str) -> Part:
     _, _, kb_file = FILES[name]
     path = root / f"{name}.txt"
     lines = read_lines(path)
-    items = [_item(lines[i], f"{path}:{i + 1}", f"pathquestion-{name}-{split}-{i + 1:05d}")
-             for i in seeded_split(name, len(lines))[split]]
+    items = [_item(lines[i], f"{path}:{i + 1}", f"pathquestion-{name}-{file_split(split)}-{i + 1:05d}")
+             for i in seeded_split(name, len(lines))[file_split(split)]]
     return Part(name, KBSource(f"pathquestion-{name}", root / kb_file, "tsv"), items)
 
 

@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 
 from ..errors import InputError
-from .items import Item, Part, read_lines, seeded_split
+from .items import Item, Part, file_split, read_lines, seeded_split
 from .kb import KBSource
 from .pathquestion import parse_answer_set, parse_path
 
@@ -47,8 +47,8 @@ def _part(zf: zipfile.ZipFile, zip_path: Path, name: str, split: str) -> Part:
     except KeyError:
         raise InputError(f"{zip_path} has no {member}") from None
     lines = read_lines(zip_path / member, data)
-    items = [_item(lines[i], name, f"{zip_path}:{member}:{i + 1}", f"wc2014-{name}-{split}-{i + 1:05d}")
-             for i in seeded_split(f"WC-{name}", len(lines))[split]]
+    items = [_item(lines[i], name, f"{zip_path}:{member}:{i + 1}", f"wc2014-{name}-{file_split(split)}-{i + 1:05d}")
+             for i in seeded_split(f"WC-{name}", len(lines))[file_split(split)]]
     return Part(f"WC-{name}", KBSource("wc2014", zip_path, "tsv", KB_MEMBER), items)
 
 

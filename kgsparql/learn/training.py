@@ -3,30 +3,19 @@ gold answers): the relation chain from the topic whose end set best matches the 
 F1) is the question's label. Only dev splits are used; nothing here looks at test data."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..retrieval import expand_subgraph
+from ..linking.topics import mask_topic
+from ..retrieval import chain_ends, expand_subgraph
 from ..types import Entity, Relation
 from .chains import chain_key
 
-__all__ = ["LabelledQuestion", "mask_topic", "chain_end_sets", "weak_chain_label", "normalise"]
-
-MASK = "X"
+__all__ = ["LabelledQuestion", "mask_topic", "chain_end_sets", "weak_chain_label", "normalise", "label_questions"]
 
 
 def normalise(text: str) -> str:
     return " ".join(text.casefold().split())
-
-
-def mask_topic(question: str, topic: str | None) -> str:
-    """Bracketed topic (MetaQA) or a verbatim topic string (PathQuestion, WC2014) becomes ``X``."""
-    if "[" in question and "]" in question:
-        return " ".join(re.sub(r"\[[^\]]*\]", MASK, question).split())
-    if topic and topic in question:
-        return " ".join(question.replace(topic, MASK, 1).split())
-    return " ".join(question.split())
 
 
 @dataclass(frozen=True)
@@ -42,24 +31,12 @@ class LabelledQuestion:
         return self.chains[0] if len(self.chains) == 1 else None
 
 
-def chain_end_sets(adapter, topic: Entity, hops: int, *, fanout_cap: int = 300,
+def chain_end_sets(adapter, topic: Entity, hops: int, *, walks: str = "revisit", fanout_cap: int = 300,
                    first_cap: int = 5000) -> dict[tuple[Relation, ...], set[Entity]]:
-    """End entities of every relation chain of exactly 1..hops hops from ``topic`` (no revisits of
-    the topic), computed on sets, not path lists."""
+    """End entities of every relation chain of 1..hops hops from ``topic`` under the answer
+    convention ``walks`` (``kgsparql.retrieval.chain_ends`` over the unpruned subgraph)."""
     sub = expand_subgraph(adapter, [topic], hops, fanout_cap=fanout_cap, first_cap=first_cap)
-    ends: dict[tuple[Relation, ...], set[Entity]] = {(): {topic}}
-    layer = dict(ends)
-    for _ in range(hops):
-        nxt: dict[tuple[Relation, ...], set[Entity]] = {}
-        for chain, nodes in layer.items():
-            for node in nodes:
-                for t in sub.neighbours(node):
-                    if t.tail != topic:
-                        nxt.setdefault(chain + (t.relation,), set()).add(t.tail)
-        ends.update(nxt)
-        layer = nxt
-    del ends[()]
-    return ends
+    return chain_ends(sub, [topic], hops, walks=walks)
 
 
 def _f1(pred: set[str], gold: set[str]) -> float:
@@ -71,12 +48,12 @@ def _f1(pred: set[str], gold: set[str]) -> float:
 
 
 def weak_chain_label(adapter, topic: Entity, gold: Iterable[str], hops: int | None,
-                     max_hops: int = 3) -> tuple[tuple[str, ...], float]:
+                     max_hops: int = 3, walks: str = "revisit") -> tuple[tuple[str, ...], float]:
     """The chains whose end sets best match ``gold`` (set F1), all of them when several tie: the
     director may also have written the film, or the KB may store a relation and its inverse. Ties
     are resolved later, with the whole training set in view (``resolve_ties``)."""
     gold_set = {normalise(g) for g in gold}
-    ends = chain_end_sets(adapter, topic, hops or max_hops)
+    ends = chain_end_sets(adapter, topic, hops or max_hops, walks=walks)
     scored = [(_f1({normalise(e.name) for e in ends[c]}, gold_set), c) for c in ends
               if not hops or len(c) == hops]
     best = max((f for f, _ in scored), default=0.0)
@@ -86,14 +63,16 @@ def weak_chain_label(adapter, topic: Entity, gold: Iterable[str], hops: int | No
     return tuple(chain_key(c) for c in tied), best
 
 
-def label_questions(adapter, items: Sequence, max_hops: int = 3, min_f1: float = 0.5) -> list[LabelledQuestion]:
-    """``items`` have .question, .topic, .answers, .hops. Topics are resolved by exact label lookup."""
+def label_questions(adapter, items: Sequence, max_hops: int = 3, min_f1: float = 0.5,
+                    walks: str = "revisit") -> list[LabelledQuestion]:
+    """``items`` have .question, .topic, .answers, .hops. Topics are resolved by exact label lookup;
+    ``walks`` is the dataset's answer convention."""
     out = []
     for item in items:
         found = adapter.lookup(item.topic, limit=1) if item.topic else []
         chains, f1 = ((), 0.0)
         if found:
-            chains, f1 = weak_chain_label(adapter, found[0], item.answers, item.hops, max_hops)
+            chains, f1 = weak_chain_label(adapter, found[0], item.answers, item.hops, max_hops, walks)
         out.append(LabelledQuestion(mask_topic(item.question, item.topic), item.hops or 0,
                                     chains if f1 >= min_f1 else (), f1))
     return out
