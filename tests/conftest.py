@@ -114,9 +114,9 @@ def endpoint_for(endpoint_kind, request, kg_datasets, embedded_stores) -> Iterat
         if dataset not in kg_datasets:
             pytest.fail(f"no dataset {dataset!r} in {FIXTURE_KG} (have: {', '.join(sorted(kg_datasets))})")
         if server is None:
-            endpoint = EmbeddedEndpoint(None, store=embedded_stores(dataset))
+            endpoint = EmbeddedEndpoint.open(store=embedded_stores(dataset))
         else:
-            endpoint = HttpEndpoint(server.url, default_graph=graph_iri(dataset), cache=None, retries=1, backoff=0.1)
+            endpoint = HttpEndpoint.open(server.url, default_graph=graph_iri(dataset), cache=None, retries=1, backoff=0.1)
         opened.append(endpoint)
         return endpoint
 

@@ -18,7 +18,7 @@ def fixture_endpoint(name: str) -> EmbeddedEndpoint:
     """An in-memory endpoint holding ``tests/fixtures/kg/<name>.ttl``."""
     store = pyoxigraph.Store()
     store.load(path=str(FIXTURES / f"{name}.ttl"), format=pyoxigraph.RdfFormat.TURTLE)
-    return EmbeddedEndpoint(None, store=store)
+    return EmbeddedEndpoint.open(store=store)
 
 
 def lines_adapter(lines: Iterable[str], sep: str = "|") -> GenericAdapter:
@@ -26,4 +26,28 @@ def lines_adapter(lines: Iterable[str], sep: str = "|") -> GenericAdapter:
     store = pyoxigraph.Store()
     data = "".join(TripleConverter(DEFAULT_BASE_IRI).convert(lines, sep))
     store.load(input=data.encode(), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    return GenericAdapter(EmbeddedEndpoint(None, store=store))
+    return GenericAdapter.on(EmbeddedEndpoint.open(store=store))
+
+
+DEMO_KB = Path(__file__).resolve().parents[1] / "kgsparql" / "data" / "demo_kb.txt.gz"
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def benchmark(name: str):
+    """A script of benchmarks/ as a module (its helpers are the ones tests check against)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def kb_tables(path: Path):
+    """(forward, backward) relation tables of a ``head|relation|tail`` .gz KB."""
+    return benchmark("plain_english").kb_tables(path)
+
+
+def chain_gold(tables, topic: str, chain: list[str]) -> set[str]:
+    """What ``chain`` (``~`` = backwards) reaches from ``topic`` under MetaQA's answer convention."""
+    return benchmark("plain_english").gold_answers(tables, topic, chain)

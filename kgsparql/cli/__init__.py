@@ -20,6 +20,7 @@ _COMMANDS = {
     "eval": "kgsparql.cli.eval:eval_cmd",
     "train": "kgsparql.cli.train:train",
     "doctor": "kgsparql.cli.doctor:doctor",
+    "methods": "kgsparql.cli.methods:methods",
 }
 
 

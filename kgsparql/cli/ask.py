@@ -7,6 +7,7 @@ from typing import Iterator
 import click
 
 from ..api import Asker
+from ..config import WALKS
 from ..errors import InputError
 from .options import emit_json, kg_options, settings_from
 
@@ -34,11 +35,15 @@ def _read_batch(path: str) -> Iterator[dict]:
 def _print_readable(result: dict) -> None:
     answers = result["answers"]
     click.echo(f"Q: {result['question']}")
-    click.echo("A: " + (", ".join(answers[:10]) + (f" (+{len(answers) - 10} more)" if len(answers) > 10 else "")
-                        if answers else "(no answer found)"))
+    if result.get("abstained"):
+        click.echo(f"no answer: {result['abstained']}")
+    else:
+        click.echo("A: " + (", ".join(answers[:10]) + (f" (+{len(answers) - 10} more)" if len(answers) > 10 else "")
+                            if answers else "(no answer found)"))
     if result["evidence"]:
         path = result["evidence"][0]["path"]
-        click.echo("   because " + "; ".join(f"{h} —{r}→ {t}" for h, r, t in path))
+        lead = "   considered " if result.get("abstained") else "   because "
+        click.echo(lead + "; ".join(f"{h} —{r}→ {t}" for h, r, t in path))
     s = result["stats"]
     click.echo(f"   [{s.get('sparql_queries', 0)} SPARQL queries, {s.get('llm_calls', 0)} LLM calls, "
                f"{s.get('seconds', 0):.3f} s]")
@@ -53,14 +58,16 @@ def _print_readable(result: dict) -> None:
 @click.option("--input", "input_file", default=None, help="JSONL file (or -) with {'id', 'question'} per line.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per question.")
 @click.option("--trace", default=None, help="Append every prompt and completion to this JSONL file.")
-def ask(question, store, endpoint, adapter, timeout, config_file, method, llm, llm_base_url, input_file,
-        as_json, trace):
+@click.option("--walks", type=click.Choice(WALKS), default=None,
+              help="Answer convention: revisit (default: paths never come back to the topic), simple, return.")
+def ask(question, store, endpoint, endpoint_kind, adapter, timeout, config_file, method, llm, llm_base_url, input_file,
+        as_json, trace, walks):
     """Answer QUESTION (or every line of --input) from the KG. Without --store/--endpoint the bundled
     demo KG (MetaQA movies) is used. Brackets like [Kismet] mark the topic entity, but are optional."""
     if bool(question) == bool(input_file):
         raise InputError("give either a QUESTION or --input FILE.jsonl")
-    settings = settings_from(config_file, store=store, endpoint=endpoint, adapter=adapter, timeout=timeout,
-                             method=method, llm=llm, llm_base_url=llm_base_url, trace=trace)
+    settings = settings_from(config_file, store=store, endpoint=endpoint, endpoint_kind=endpoint_kind, adapter=adapter, timeout=timeout,
+                             method=method, llm=llm, llm_base_url=llm_base_url, trace=trace, walks=walks)
     with Asker(settings) as asker:
         if question:
             result = asker.ask(question).to_json()

@@ -14,9 +14,9 @@ __all__ = ["doctor"]
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--quiet", is_flag=True, help="Print only problems.")
 @click.option("--no-kg", is_flag=True, help="Do not open the store/endpoint.")
-def doctor(store, endpoint, adapter, timeout, config_file, as_json, quiet, no_kg):
+def doctor(store, endpoint, endpoint_kind, adapter, timeout, config_file, as_json, quiet, no_kg):
     """Check the installation and the configured knowledge graph; exit 1 if something required fails."""
-    settings = settings_from(config_file, store=store, endpoint=endpoint, adapter=adapter, timeout=timeout)
+    settings = settings_from(config_file, store=store, endpoint=endpoint, endpoint_kind=endpoint_kind, adapter=adapter, timeout=timeout)
     checks = run_checks(settings, check_kg=not no_kg)
     if as_json:
         emit_json([c.to_json() for c in checks])

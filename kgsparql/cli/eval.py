@@ -15,6 +15,7 @@ from ..eval.kb import ensure_store
 from ..eval.results import read_results
 from ..eval.runner import Runner
 from ..eval.summary import format_table, summarize
+from ..config import WALKS
 from .options import emit_json, settings_from
 
 __all__ = ["eval_cmd", "parse_hops"]
@@ -53,11 +54,13 @@ def _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, n
 def _run(runner: Runner, parts, settings, store, endpoint, quiet) -> None:
     from ..api import Asker
     from ..llm import build_llm
+    from ..models import Models
 
     if (store or endpoint) and len({p.kb.name for p in parts}) > 1:
         raise InputError("this selection spans several KBs (" + ", ".join(sorted({p.kb.name for p in parts}))
                          + "): --store/--endpoint need --hops to pick one")
-    llm = build_llm(settings)  # loaded once, shared by every KB's method
+    models = Models()           # the encoder and the LLM are loaded once, shared by every KB's method
+    llm = build_llm(settings, models)
     for _, group in itertools.groupby(parts, key=lambda p: p.kb.name):
         group = [p for p in group if runner.pending(p.items)]
         if not group:
@@ -66,15 +69,17 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet) -> None:
         if not (store or endpoint):
             kb_store = str(ensure_store(group[0].kb, settings.home, settings.base_iri, quiet=quiet))
         kg_settings = settings.replace(store=kb_store, endpoint=endpoint)
-        with Asker(kg_settings, llm=llm) as asker:
+        with Asker(kg_settings, llm=llm, models=models) as asker:
             for part in group:
                 runner.run(part.items, asker, desc=part.name)
+    models.close()
 
 
 @click.command("eval")
 @click.argument("dataset", required=False)
 @click.option("--split", type=click.Choice(SPLITS), default="test", show_default=True,
-              help="MetaQA: the official test/dev files. PathQuestion, WC2014: the seeded 8:1:1 split.")
+              help="MetaQA: test/dev are the official files, train/tune the seeded 75/25 shares of dev. "
+                   "PathQuestion, WC2014: the seeded 8:1:1 split (tune = dev).")
 @click.option("--hops", multiple=True, help="Hop counts to keep (repeatable or a comma list), e.g. --hops 1,2.")
 @click.option("--variant", default=None, help="metaqa: vanilla|ntm; pathquestion: PQ|PQL; wc2014: P|C.")
 @click.option("--limit", type=int, default=None, help="At most N questions: a seeded sample, split evenly over hops.")
@@ -83,6 +88,8 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet) -> None:
 @click.option("--llm", default=None, help="none | llama[:PATH.gguf] | openai:MODEL.")
 @click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server.")
 @click.option("--no-brackets", is_flag=True, help="Strip the [ ] around MetaQA topic entities (linking must find them).")
+@click.option("--walks", type=click.Choice(WALKS), default=None,
+              help="Answer convention (default: the dataset's own; metaqa revisit, pathquestion return).")
 @click.option("--store", type=click.Path(file_okay=False), default=None,
               help="Use this Oxigraph store instead of the dataset's own (built under <home>/stores).")
 @click.option("--endpoint", default=None, help="Use a SPARQL endpoint holding the dataset's KB.")
@@ -98,7 +105,7 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet) -> None:
 @click.option("--quiet", is_flag=True, help="No progress bar or notes on stderr.")
 @click.option("--timeout", type=float, default=None, help="Seconds per SPARQL call.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, help="TOML config file.")
-def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_url, no_brackets, store,
+def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_url, no_brackets, walks, store,
              endpoint, data_dir, out, resume, overwrite, by_qtype, summary_only, as_json, quiet, timeout,
              config_file):
     """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014)."""
@@ -113,8 +120,8 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
     if store and endpoint:
         raise InputError("give either --store or --endpoint, not both")
     with Runner(out, resume=resume, overwrite=overwrite, quiet=quiet) as runner:   # checks --out first
-        settings = settings_from(config_file, method=method, llm=llm, llm_base_url=llm_base_url,
-                                 timeout=timeout).replace(store=None, endpoint=None)  # the dataset picks the KB
+        settings = settings_from(config_file, method=method, llm=llm, llm_base_url=llm_base_url, timeout=timeout,
+                                 walks=walks or DATASETS[dataset].walks).replace(store=None, endpoint=None)
         parts = _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, no_brackets)
         try:
             _run(runner, parts, settings, store, endpoint, quiet)
@@ -129,5 +136,6 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
                    "and are left out of the summary (see --summary-only)", err=True)
     meta = {"dataset": dataset, "split": split, "variant": variant, "hops": ",".join(hops) or None,
             "limit": limit, "seed": seed if limit else None, "method": settings.method, "llm": settings.llm,
+            "walks": settings.walks,
             "no_brackets": no_brackets, "out": out}
     _report(summarize(rows, by_qtype=by_qtype), as_json, meta)

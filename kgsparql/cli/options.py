@@ -13,12 +13,14 @@ __all__ = ["kg_options", "settings_from", "emit_json"]
 
 
 def kg_options(fn):
-    """--store / --endpoint / --adapter / --timeout / --config."""
+    """--store / --endpoint / --endpoint-kind / --adapter / --timeout / --config."""
     opts = [
         click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
                      help="TOML config file (default: $KGSPARQL_CONFIG, ./kgsparql.toml, ~/.config/kgsparql/config.toml)."),
         click.option("--timeout", type=float, default=None, help="Seconds per SPARQL call."),
         click.option("--adapter", default=None, help="KG schema adapter: generic, freebase, wikidata, dbpedia."),
+        click.option("--endpoint-kind", default=None,
+                     help="Endpoint plugin to use (default: by the URL's scheme, or embedded for --store)."),
         click.option("--endpoint", default=None, help="SPARQL 1.1 HTTP endpoint URL."),
         click.option("--store", type=click.Path(file_okay=False), default=None,
                      help="Embedded Oxigraph store directory (default: the bundled demo KG)."),

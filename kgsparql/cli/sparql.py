@@ -18,12 +18,12 @@ def _cell(term) -> str:
 @click.argument("query")
 @kg_options
 @click.option("--json", "as_json", is_flag=True, help="SPARQL 1.1 JSON results-like output.")
-def sparql(query, as_json, store, endpoint, adapter, timeout, config_file):
+def sparql(query, as_json, store, endpoint, endpoint_kind, adapter, timeout, config_file):
     """Run a read-only SPARQL QUERY (SELECT or ASK; anything that writes is refused). Use - for stdin."""
     if query == "-":
         query = click.get_text_stream("stdin").read()
     kind = query_kind(query)  # refuse updates before anything is opened
-    settings = settings_from(config_file, store=store, endpoint=endpoint, adapter=adapter, timeout=timeout)
+    settings = settings_from(config_file, store=store, endpoint=endpoint, endpoint_kind=endpoint_kind, adapter=adapter, timeout=timeout)
     with KnowledgeGraph.from_settings(settings) as kg:
         if kind == "ASK":
             result = kg.endpoint.ask(query)

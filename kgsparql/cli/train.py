@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from ..learn.trainer import TRAIN_SETS, collect_labelled, train_chains, train_router
+from ..eval.frag_training import TRAIN_SETS, collect_labelled, train_chains, train_router
+from ..rank import build_ranker
 from .options import emit_json, settings_from
 
 __all__ = ["train"]
@@ -51,11 +52,12 @@ def _run(which, datasets, per_part, seed, data_dir, out_dir, as_json):
     log = (lambda s: None) if as_json else (lambda s: click.echo(s, err=True))
     labelled = collect_labelled(settings, resolve_data_dir(data_dir, settings.data_dir), _sets(datasets),
                                 per_part, seed, log)
+    embed = build_ranker("embedding", settings).embed
     reports = {}
     if which in ("router", "all"):
-        reports["router"] = train_router(labelled, settings, out / "router.npz").to_json()
+        reports["router"] = train_router(labelled, embed, out / "router.npz").to_json()
     if which in ("chains", "all"):
-        reports["chains"] = train_chains(labelled, settings, out / "chains.npz").to_json()
+        reports["chains"] = train_chains(labelled, embed, out / "chains.npz").to_json()
     if as_json:
         emit_json(reports)
     else:

@@ -54,6 +54,7 @@ class Case:
     hidden: frozenset[str] = frozenset()          # CVT / statement nodes: never shown as entities
     nasty: str | None = None                      # IRI of the entity labelled NASTY_LABEL
     unicode_label: str | None = None              # a non-ASCII label lookup must find
+    schema: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())  # (in, not in) schema_relations
 
     @property
     def id(self) -> str:
@@ -85,6 +86,8 @@ METAQA = Case(
         "count": {f: 1 for f in _FILMS}, "max": 2007, "min": 1944, "sum": 7925, "avg": 1981.25,
         "argmax": {_m("War")}, "argmin": {_m("Kismet")}}),),
     unicode_label="François Truffaut",
+    schema=(frozenset({_mr("directed_by").iri, _mr("has_genre").iri}),
+            frozenset({"http://www.w3.org/2000/01/rdf-schema#label"})),
 )
 
 # --- freebase × freebase -------------------------------------------------------------------------------
@@ -119,6 +122,7 @@ FREEBASE = Case(
          "max": "1981-06-12", "min": "1977-05-25", "argmax": {_f("m.0fx_raiders")}, "argmin": {_f("m.0fx_sw")}})),
     hidden=frozenset(_f(f"m.0fx_{x}") for x in ("p1", "p2", "p3", "p4", "p5", "b1", "b2", "b3", "n1")),
     nasty=_f("m.0fx_nasty"),
+    schema=(frozenset({NS + "film.film.starring", NS + "film.film.directed_by"}), frozenset({NS + "type.object.name"})),
 )
 
 # --- wikidata × wikidata -------------------------------------------------------------------------------
@@ -149,6 +153,7 @@ WIKIDATA = Case(
          "sum": 3_091_452, "avg": 1_545_726, "max": 2_746_388, "min": 345_064, "argmax": {_w("Q1297")}})),
     hidden=frozenset(WD + f"statement/{s}" for s in ("Q76-pres", "Q76-sen", "Q6279-vp")),
     nasty=_w("Q999002"),
+    schema=(frozenset({WDT + "P39", WDT + "P26", WDT + "P27"}), frozenset({P + "P39"})),
 )
 
 # --- dbpedia × dbpedia -------------------------------------------------------------------------------
@@ -176,6 +181,7 @@ DBPEDIA = Case(
         "avg": 47_000_000 / 3, "argmax": {_d("The_Empire_Strikes_Back"), _d("Raiders_of_the_Lost_Ark")},
         "argmin": {_d("Star_Wars_(film)")}}),),
     nasty=_d("Tricky_label"),
+    schema=(frozenset({DBO + "starring", DBO + "director", DBO + "budget"}), frozenset({DBO + "wikiPageWikiLink"})),
 )
 
 CASES = (METAQA, FREEBASE, WIKIDATA, DBPEDIA)

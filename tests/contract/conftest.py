@@ -17,4 +17,4 @@ def case(request) -> Case:
 @pytest.fixture
 def adapter(case, endpoint_for):
     """The registered adapter (entry point group ``kgsparql.adapters``) on the case's dataset."""
-    return load_plugin("adapter", case.adapter)(endpoint_for(case.dataset))
+    return load_plugin("adapter", case.adapter).on(endpoint_for(case.dataset))

@@ -181,3 +181,11 @@ def test_two_calls_give_the_same_answers(adapter, case):
         first, second = call(), call()
         assert first == second
         assert [getattr(x, "label", None) for x in first] == [getattr(x, "label", None) for x in second]
+
+
+def test_schema_relations_list_the_kgs_relations_without_noise(adapter, case):
+    found = {r.iri for r in adapter.schema_relations()}
+    wanted, noise = case.schema
+    assert wanted <= found and not (noise & found)
+    assert all(not r.inverse for r in adapter.schema_relations())
+    assert [r.iri for r in adapter.schema_relations(limit=1)] == [sorted(found)[0]], "pages in IRI order, capped"

@@ -57,7 +57,7 @@ def test_template_is_a_standard_deterministic_select(adapter, step, text):
 def test_template_runs_unmodified_on_an_embedded_store(adapter, step, text, kg_datasets):
     store = pyoxigraph.Store()
     store.bulk_load(path=str(kg_datasets[DATASET[adapter]]), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    rows = EmbeddedEndpoint(None, store=store).select(text)
+    rows = EmbeddedEndpoint.open(store=store).select(text)
     assert list(rows) == [], "empty VALUES blocks must select nothing"
 
 

@@ -92,6 +92,6 @@ def test_generic_adapter_on_plain_rdf_finds_the_hostile_label(endpoint_for):
     """The converted MetaQA sample has no such label; DBpedia's rdfs:label data is plain RDF too."""
     endpoint = endpoint_for("dbpedia")
     before = triple_count(endpoint)
-    found = GenericAdapter(endpoint).lookup(NASTY_LABEL)
+    found = GenericAdapter.on(endpoint).lookup(NASTY_LABEL)
     assert [e.id for e in found] == ["http://dbpedia.org/resource/Tricky_label"]
     assert triple_count(endpoint) == before

@@ -22,7 +22,7 @@ def test_recorded_queries_are_final_texts_and_rerun_on_the_raw_store(tmp_path, c
     bench = _bench()
     (tmp_path / "kb.tsv").write_text("Kismet\tdirected_by\tWilliam Dieterle\n")
     load_files([tmp_path / "kb.tsv"], tmp_path / "store", "tsv", BASE)
-    rec = bench.RecordingEndpoint(EmbeddedEndpoint(tmp_path / "store"))
+    rec = bench.RecordingEndpoint(EmbeddedEndpoint.open(tmp_path / "store"))
 
     class StandIn:
         def ask(self, question, id=None):

@@ -77,7 +77,7 @@ def test_wc2014_store_from_the_zip_is_built_once_and_answers_a_gold_path(tmp_pat
     path = ensure_store(kb, tmp_path, BASE, quiet=True)
     stamp = (path / MARKER).stat().st_mtime_ns
     assert ensure_store(kb, tmp_path, BASE, quiet=True) == path and (path / MARKER).stat().st_mtime_ns == stamp
-    ep = EmbeddedEndpoint(path)
+    ep = EmbeddedEndpoint.open(path)
     try:
         rows = ep.select(f"SELECT ?c WHERE {{ <{BASE}e/Alan_PULIDO> <{BASE}r/plays_in_club> ?c }}")
     finally:
@@ -91,12 +91,12 @@ def test_store_is_rebuilt_when_its_input_changes(tmp_path):
     src.write_text("a\tr\tb\n")
     kb = KBSource("tiny", src, "tsv")
     path = ensure_store(kb, tmp_path / "home", BASE, quiet=True)
-    ep = EmbeddedEndpoint(path)
+    ep = EmbeddedEndpoint.open(path)
     first = ep.count_triples()
     ep.close()
     src.write_text("a\tr\tb\nb\tr\tc\n")
     assert ensure_store(kb, tmp_path / "home", BASE, quiet=True) == path
-    ep = EmbeddedEndpoint(path)
+    ep = EmbeddedEndpoint.open(path)
     assert ep.count_triples() > first
     ep.close()
 

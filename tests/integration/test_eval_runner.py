@@ -58,7 +58,7 @@ def endpoint(tmp_path_factory):
     d = tmp_path_factory.mktemp("kb")
     (d / "kb.tsv").write_text(KB)
     load_files([d / "kb.tsv"], d / "store", "tsv", BASE)
-    ep = EmbeddedEndpoint(d / "store")
+    ep = EmbeddedEndpoint.open(d / "store")
     yield ep
     ep.close()
 

@@ -10,7 +10,6 @@ from click.testing import CliRunner
 from kgsparql.api import Asker
 from kgsparql.cli import main
 from kgsparql.config import Settings
-from kgsparql.errors import LinkingError
 from kgsparql.kg import ensure_demo_store
 from kgsparql.llm.scripted import ScriptedLLM
 
@@ -50,13 +49,13 @@ def test_three_hop_question_is_routed_complex(asker):
     assert len(a.evidence[0][0]) == 3
 
 
-def test_unknown_entity_is_a_linking_error(asker):
-    with pytest.raises(LinkingError):
-        asker.ask("who directed [No Such Film Anywhere 4242]")
+def test_unknown_entity_is_an_abstention_with_a_reason(asker):
+    answer = asker.ask("who directed [No Such Film Anywhere 4242]")
+    assert answer.answers == () and "no entity" in answer.abstained
 
 
 def test_llm_step_falls_back_when_the_output_does_not_parse(settings):
-    llm = ScriptedLLM(["I am not sure, sorry."], settings=settings)
+    llm = ScriptedLLM.replying(["I am not sure, sorry."], settings=settings)
     with Asker(settings, llm=llm) as a:
         answer = a.ask("who directed [Kismet]")
     assert answer.answers == ("William Dieterle",) and answer.plan["answered_by"] == "fallback"
@@ -64,7 +63,7 @@ def test_llm_step_falls_back_when_the_output_does_not_parse(settings):
 
 
 def test_llm_answer_is_mapped_onto_a_candidate(settings):
-    llm = ScriptedLLM(["The answer is William Dieterle."], settings=settings)
+    llm = ScriptedLLM.replying(["The answer is William Dieterle."], settings=settings)
     with Asker(settings, llm=llm) as a:
         answer = a.ask("who directed [Kismet]")
     assert answer.answers[0] == "William Dieterle" and answer.plan["answered_by"] == "llm"
@@ -87,8 +86,9 @@ def test_ask_cli_batch_keeps_order_ids_and_goes_on_after_errors(settings, tmp_pa
     assert r.exit_code == 0, r.output
     rows = [json.loads(line) for line in r.output.splitlines()]
     assert [row["id"] for row in rows] == ["a", None, "c", "d"]
-    assert rows[0]["answers"] == ["William Dieterle"] and "error" in rows[1] and "error" in rows[2]
-    assert rows[3]["answers"] and "error" not in rows[3]
+    assert rows[0]["answers"] == ["William Dieterle"] and "error" in rows[1]
+    assert rows[2]["answers"] == [] and "no entity" in rows[2]["abstained"], "nothing of the KG in it"
+    assert rows[3]["answers"] == [] and "genre" in rows[3]["abstained"], "Kismet has no genre in the KG"
 
 
 def test_ask_cli_needs_a_question_or_input():

@@ -81,7 +81,7 @@ def test_client_row_cap_truncates(endpoint_for):
 
 
 def test_virtuoso_result_set_cap_is_reported_as_truncated(virtuoso_server):
-    endpoint = HttpEndpoint(virtuoso_server.url, default_graph=graph_iri("metaqa"))
+    endpoint = HttpEndpoint.open(virtuoso_server.url, default_graph=graph_iri("metaqa"))
     rows = endpoint.select("SELECT ?s ?i WHERE { ?s ?p ?o . ?s2 ?p2 ?o2 . VALUES ?i { 1 2 3 } }")
     assert len(rows) == 10_000 and rows.truncated  # Debian's ini: ResultSetMaxRows = 10000
 
@@ -91,7 +91,7 @@ def test_virtuoso_result_set_cap_is_reported_as_truncated(virtuoso_server):
 def test_result_cache_hits_on_second_identical_call(kind, request, tmp_path):
     server = request.getfixturevalue(f"{kind}_server")
     cache = ResultCache(tmp_path / "results.sqlite")
-    with HttpEndpoint(server.url, default_graph=graph_iri("metaqa"), cache=cache) as endpoint, stats.collect() as st:
+    with HttpEndpoint.open(server.url, default_graph=graph_iri("metaqa"), cache=cache) as endpoint, stats.collect() as st:
         first = endpoint.select(DIRECTOR_OF, {"title": [Literal("Kismet")]})
         second = endpoint.select(DIRECTOR_OF, {"title": [Literal("Kismet")]})
     assert list(first) == list(second) == [{"film": IRI(entity_iri(DEFAULT_BASE_IRI, "Kismet")),

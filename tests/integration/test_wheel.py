@@ -25,7 +25,7 @@ store.load(input=b'<http://x/a> <http://www.w3.org/2000/01/rdf-schema#label> "Ki
                  b'<http://x/a> <http://x/directed_by> <http://x/b> .\n'
                  b'<http://x/b> <http://www.w3.org/2000/01/rdf-schema#label> "William Dieterle" .\n',
            format=pyoxigraph.RdfFormat.N_TRIPLES)
-adapter = g.GenericAdapter(EmbeddedEndpoint(store=store))
+adapter = g.GenericAdapter.on(EmbeddedEndpoint.open(store=store))
 kismet = adapter.lookup("kismet")[0]
 print(json.dumps({
     "kgsparql": kgsparql.__file__, "adapter": g.__file__,

@@ -16,7 +16,7 @@ STAR_WARS = DBR + "Star_Wars_(film)"
 
 @pytest.fixture(scope="module")
 def adapter():
-    return DBpediaAdapter(fixture_endpoint("dbpedia"))
+    return DBpediaAdapter.on(fixture_endpoint("dbpedia"))
 
 
 def r(name: str) -> Entity:

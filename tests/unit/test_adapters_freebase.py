@@ -26,7 +26,7 @@ def e(mid: str) -> Entity:
 
 
 def test_relation_names(endpoint):
-    ad = FreebaseAdapter(endpoint)
+    ad = FreebaseAdapter.on(endpoint)
     assert ad.verbalize(Relation(NS + "film.film.directed_by")) == "directed by"
     assert ad.verbalize(Relation(NS + "film.actor.film")) == "actor film"
     assert ad.verbalize(Relation(NS + "film.film.starring", via=NS + "film.performance.actor")) == "starring → actor"
@@ -45,7 +45,7 @@ def test_noise_list_matches_every_template():
 
 
 def test_no_noise_and_no_cvt_in_any_hop(endpoint):
-    ad = FreebaseAdapter(endpoint)
+    ad = FreebaseAdapter.on(endpoint)
     films = [e("m.0fx_sw"), e("m.0fx_esb"), e("m.0fx_lucas"), e("m.0fx_bestdir")]
     for rc in ad.relations(films, "both"):
         assert not ad.is_noise(rc.relation.iri) and not (rc.relation.via and ad.is_noise(rc.relation.via))
@@ -56,7 +56,7 @@ def test_no_noise_and_no_cvt_in_any_hop(endpoint):
 
 
 def test_compound_hop_to_a_literal_and_back_through_the_award_cvt(endpoint):
-    ad = FreebaseAdapter(endpoint)
+    ad = FreebaseAdapter.on(endpoint)
     budget = Relation(NS + "film.film.estimated_budget", via=NS + "measurement_unit.dated_money_value.amount")
     (t,) = ad.neighbors([e("m.0fx_sw")], budget)
     assert t.tail.is_literal and float(t.tail.term.value) == 11_000_000 and t.relation.label == "estimated budget → amount"
@@ -67,7 +67,7 @@ def test_compound_hop_to_a_literal_and_back_through_the_award_cvt(endpoint):
 
 
 def test_labels_prefer_the_name_and_fall_back_to_an_alias(endpoint):
-    ad = FreebaseAdapter(endpoint)
+    ad = FreebaseAdapter.on(endpoint)
     got = ad.labels([e("m.0fx_sw"), e("m.0fx_ford"), e("m.0fx_de"), e("m.0fx_p1")])
     assert {k.id.rsplit(".", 1)[-1]: v for k, v in got.items()} == {
         "0fx_sw": "Star Wars", "0fx_ford": "Harrison Ford", "0fx_de": "Star Wars Omnibus"}
@@ -76,7 +76,7 @@ def test_labels_prefer_the_name_and_fall_back_to_an_alias(endpoint):
 
 
 def test_another_language(endpoint):
-    ad = FreebaseAdapter(endpoint, lang="de")
+    ad = FreebaseAdapter.on(endpoint, lang="de")
     assert ad.labels([e("m.0fx_sw")]) == {e("m.0fx_sw"): "Krieg der Sterne"}
     assert [x.id for x in ad.lookup("  Krieg  der Sterne ")] == [NS + "m.0fx_sw"]
     tagline = [t.tail for t in ad.neighbors([e("m.0fx_sw")], Relation(NS + "film.film.tagline"))]
@@ -86,11 +86,11 @@ def test_another_language(endpoint):
 @pytest.mark.parametrize("lang", ["", "en; DROP ALL", "e n", 'en"', None])
 def test_bad_language_is_refused(endpoint, lang):
     with pytest.raises(InputError):
-        FreebaseAdapter(endpoint, lang=lang)
+        FreebaseAdapter.on(endpoint, lang=lang)
 
 
 def test_two_hop_from_a_cvt_relation_never_stops_at_the_cvt(endpoint):
-    ad = FreebaseAdapter(endpoint)
+    ad = FreebaseAdapter.on(endpoint)
     paths = ad.expand_two_hop([e("m.0fx_luke")], "out")
     assert paths and all(t.tail.id not in CVTS for p in paths for t in p.triples)
     ends = {(p.triples[0].tail.name, p.relations[1].label, p.end.name) for p in paths if len(p) == 2}

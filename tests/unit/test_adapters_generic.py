@@ -29,7 +29,7 @@ def adapter():
     store = pyoxigraph.Store()
     nt = "".join(TripleConverter(BASE).convert(ROWS.splitlines(), "|")) + EXTRA
     store.load(input=nt.encode(), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    return GenericAdapter(EmbeddedEndpoint(None, store=store))
+    return GenericAdapter.on(EmbeddedEndpoint.open(store=store))
 
 
 def ent(label: str) -> Entity:

@@ -26,7 +26,7 @@ def test_property_id():
 
 
 def test_relation_names_come_from_property_entities(endpoint):
-    ad = WikidataAdapter(endpoint)
+    ad = WikidataAdapter.on(endpoint)
     assert ad.verbalize(Relation(WDT + "P26")) == "spouse"
     assert ad.verbalize(Relation(P + "P39", via=PS + "P39")) == "position held"
     assert ad.verbalize(Relation(P + "P39", via=PQ + "P580")) == "position held → start time"
@@ -35,7 +35,7 @@ def test_relation_names_come_from_property_entities(endpoint):
 
 
 def test_property_labels_are_fetched_once_per_batch(endpoint):
-    ad = WikidataAdapter(endpoint)
+    ad = WikidataAdapter.on(endpoint)
     with collect() as first:
         ad.relations([q("Q76"), q("Q6279")], "both")
     with collect() as again:
@@ -47,7 +47,7 @@ def test_property_labels_are_fetched_once_per_batch(endpoint):
 
 
 def test_only_claims_and_statement_hops(endpoint):
-    ad = WikidataAdapter(endpoint)
+    ad = WikidataAdapter.on(endpoint)
     for rc in ad.relations([q("Q76"), q("Q30")], "both"):
         rel = rc.relation
         assert rel.iri.startswith(WDT) if rel.via is None else (rel.iri.startswith(P) and rel.via.startswith((PS, PQ)))
@@ -57,7 +57,7 @@ def test_only_claims_and_statement_hops(endpoint):
 
 
 def test_statement_hops_both_ways(endpoint):
-    ad = WikidataAdapter(endpoint)
+    ad = WikidataAdapter.on(endpoint)
     held = Relation(P + "P39", via=PS + "P39")
     assert {t.tail.name for t in ad.neighbors([q("Q76")], held)} == {"President of the United States",
                                                                     "United States senator"}
@@ -67,7 +67,7 @@ def test_statement_hops_both_ways(endpoint):
 
 
 def test_another_language(endpoint):
-    ad = WikidataAdapter(endpoint, lang="de")
+    ad = WikidataAdapter.on(endpoint, lang="de")
     assert ad.labels([q("Q30"), q("Q76"), q("Q13133")]) == {q("Q30"): "Vereinigte Staaten", q("Q76"): "Barack Obama"}
     assert ad.verbalize(Relation(WDT + "P19")) == "Geburtsort"
     assert ad.verbalize(Relation(WDT + "P26")) == "P26", "no German label: the id"
@@ -76,7 +76,7 @@ def test_another_language(endpoint):
 
 
 def test_aliases_resolve_to_the_item(endpoint):
-    ad = WikidataAdapter(endpoint)
+    ad = WikidataAdapter.on(endpoint)
     assert [(x.id, x.label) for x in ad.lookup("USA")] == [(WD + "Q30", "United States of America")]
     assert [x.label for x in ad.lookup("Joseph Robinette Biden Jr.")] == ["Joe Biden"]
 
@@ -84,7 +84,7 @@ def test_aliases_resolve_to_the_item(endpoint):
 def test_label_index_lists_items_not_properties(endpoint):
     from kgsparql.linking.build import read_labels
 
-    ad = WikidataAdapter(endpoint)
+    ad = WikidataAdapter.on(endpoint)
     assert ad.verbalize(Relation(WDT + "P26")) == "spouse", "the fixture labels property P26"
     iris = {iri for iri, _ in read_labels(ad)}
     assert iris and all(iri.startswith(WD + "Q") for iri in iris)

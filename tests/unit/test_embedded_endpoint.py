@@ -31,7 +31,7 @@ def store() -> pyoxigraph.Store:
 
 @pytest.fixture
 def endpoint(store) -> EmbeddedEndpoint:
-    return EmbeddedEndpoint(None, store=store)
+    return EmbeddedEndpoint.open(store=store)
 
 
 def test_is_an_endpoint(endpoint):
@@ -60,9 +60,9 @@ def test_ask(endpoint):
 
 
 def test_row_cap_truncates(store):
-    rows = EmbeddedEndpoint(None, store=store, max_rows=3).select(ALL)
+    rows = EmbeddedEndpoint.open(store=store, max_rows=3).select(ALL)
     assert len(rows) == 3 and rows.truncated
-    assert not EmbeddedEndpoint(None, store=store, max_rows=len(store)).select(ALL).truncated
+    assert not EmbeddedEndpoint.open(store=store, max_rows=len(store)).select(ALL).truncated
 
 
 @pytest.mark.parametrize("update", ["INSERT DATA { <http://a> <http://b> <http://c> }", "DROP ALL",
@@ -91,12 +91,12 @@ def test_syntax_error_is_one_line_query_rejected(endpoint):
 
 def test_missing_store_directory_is_unavailable(tmp_path):
     with pytest.raises(EndpointUnavailable, match="kgsparql load"):
-        EmbeddedEndpoint(tmp_path / "nothing-here")
+        EmbeddedEndpoint.open(tmp_path / "nothing-here")
 
 
 def test_result_cache_hit_is_counted(store, tmp_path):
     cache = ResultCache(tmp_path / "cache.sqlite")
-    with EmbeddedEndpoint(None, store=store, cache=cache) as endpoint, stats.collect() as st:
+    with EmbeddedEndpoint.open(store=store, cache=cache) as endpoint, stats.collect() as st:
         first = endpoint.select(OBJECTS, {"s": [IRI(EX + "dieterle")]})
         second = endpoint.select(OBJECTS, {"s": [IRI(EX + "dieterle")]})
         other = endpoint.select(OBJECTS, {"s": [IRI(EX + "kismet")]})
@@ -108,7 +108,7 @@ def test_result_cache_hit_is_counted(store, tmp_path):
 
 def test_truncated_results_are_not_cached(store, tmp_path):
     cache = ResultCache(tmp_path / "cache.sqlite")
-    endpoint = EmbeddedEndpoint(None, store=store, cache=cache, max_rows=2)
+    endpoint = EmbeddedEndpoint.open(store=store, cache=cache, max_rows=2)
     with stats.collect() as st:
         endpoint.select(ALL)
         endpoint.select(ALL)

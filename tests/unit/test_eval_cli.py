@@ -61,7 +61,7 @@ def test_bad_input_is_one_line(env, args, message):
 
 @pytest.mark.parametrize("extra, message", [
     (["--hops", "x"], "--hops"), (["--limit", "0"], "--limit"), (["--variant", "PQL"], "no variant"),
-    (["--split", "train"], "train"), (["--store", "s", "--endpoint", "http://x"], "either"),
+    (["--store", "s", "--endpoint", "http://x"], "either"),
 ])
 def test_bad_selection_is_one_line(env, data, extra, message):
     assert message in _one_line_error(_run(["metaqa", "--data-dir", str(data), *extra], env))
@@ -105,7 +105,7 @@ class FakeAsker:
 
     stores = []
 
-    def __init__(self, settings, llm=None):
+    def __init__(self, settings, llm=None, models=None):
         self.stores.append(settings.store)
 
     def ask(self, question, id=None):

@@ -45,9 +45,9 @@ def test_metaqa_misaligned_qtype_file(tmp_path):
         load_dataset("metaqa", tmp_path, hops={1})
 
 
-def test_metaqa_has_no_train_split_and_missing_hop_files_are_named(tmp_path):
+def test_metaqa_train_reads_dev_and_missing_hop_files_are_named(tmp_path):
     _metaqa(tmp_path, ["ok [t]\tx"], ["a"])
-    with pytest.raises(InputError, match="train"):
+    with pytest.raises(InputError, match="qa_dev.txt"):
         load_dataset("metaqa", tmp_path, split="train")
     with pytest.raises(InputError, match="2-hop"):
         load_dataset("metaqa", tmp_path, hops={2})

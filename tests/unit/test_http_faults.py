@@ -87,7 +87,7 @@ def server():
 
 
 def endpoint(srv: FaultServer, **kw) -> HttpEndpoint:
-    return HttpEndpoint(srv.url, **{"retries": 2, "backoff": 0.01, "max_backoff": 0.05, "timeout": 5.0, **kw})
+    return HttpEndpoint.open(srv.url, **{"retries": 2, "backoff": 0.01, "max_backoff": 0.05, "timeout": 5.0, **kw})
 
 
 def fails(ep: HttpEndpoint, error: type, query: str = SELECT) -> str:
@@ -184,7 +184,7 @@ def test_connection_refused_is_unavailable_after_retries(server):
     server.shutdown()
     server.server_close()
     with pytest.raises(EndpointUnavailable, match="after 3 attempts"):
-        HttpEndpoint(url, retries=2, backoff=0.01).select(SELECT)
+        HttpEndpoint.open(url, retries=2, backoff=0.01).select(SELECT)
 
 
 def test_long_query_goes_by_post_short_by_get_with_default_graph(server):
@@ -198,7 +198,7 @@ def test_long_query_goes_by_post_short_by_get_with_default_graph(server):
 
 
 def test_parameters_in_the_url_are_kept(server):
-    ep = HttpEndpoint(server.url + "?default-graph-uri=urn%3Ag&timeout=500")
+    ep = HttpEndpoint.open(server.url + "?default-graph-uri=urn%3Ag&timeout=500")
     ep.select(SELECT)
     params = server.requests[0]["params"]
     assert ep.default_graph == "urn:g" and params["default-graph-uri"] == ["urn:g"] and params["timeout"] == ["500"]
@@ -240,9 +240,9 @@ def test_ask(server):
         endpoint(server).ask("ASK { ?s ?p ?o }")
 
 
-@pytest.mark.parametrize("kw", [{"url": "ftp://host/sparql"}, {"url": "localhost:7878/query"}, {"url": ""},
+@pytest.mark.parametrize("kw", [{"location": "ftp://host/sparql"}, {"location": "localhost:7878/query"}, {"location": ""},
                                 {"default_graph": "not an iri"}, {"timeout": 0}, {"retries": -1},
                                 {"backoff": 2.0, "max_backoff": 1.0}, {"user_agent": "  "}])
 def test_bad_arguments_are_config_errors(kw):
     with pytest.raises(ConfigError):
-        HttpEndpoint(**{"url": "http://127.0.0.1:1/sparql", **kw})
+        HttpEndpoint.open(**{"location": "http://127.0.0.1:1/sparql", **kw})

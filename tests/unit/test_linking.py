@@ -41,9 +41,9 @@ def make_kg(tmp_path, **linking) -> KnowledgeGraph:
     store = pyoxigraph.Store()
     nt = "".join(TripleConverter(BASE).convert(ROWS.splitlines(), "|"))
     store.load(input=nt.encode(), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    endpoint = EmbeddedEndpoint(None, store=store)
+    endpoint = EmbeddedEndpoint.open(store=store)
     settings = Settings(home=str(tmp_path), plugins={"linking": linking})
-    return KnowledgeGraph(endpoint, GenericAdapter(endpoint), settings)
+    return KnowledgeGraph(endpoint, GenericAdapter.on(endpoint), settings)
 
 
 @pytest.fixture(scope="module")

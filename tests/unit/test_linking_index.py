@@ -9,7 +9,8 @@ from kgsparql import stats
 from kgsparql.config import Settings
 from kgsparql.kg import KnowledgeGraph
 from kgsparql.linking import EntityLinker, LabelIndex
-from kgsparql.linking.build import forget_loaded, index_path, read_labels
+from kgsparql.linking.build import index_path, read_labels
+from kgsparql.models import Models
 from kgsparql.linking.text import key_of, loose_key, split_brackets
 from kgsparql.linking.typefit import relation_fit, stem
 from kgsparql.loading import load_files
@@ -29,9 +30,7 @@ def store_kg(tmp_path):
     store = tmp_path / "store"
     load_files([src], store, "metaqa")
     settings = Settings(store=str(store), home=str(tmp_path / "home"))
-    forget_loaded()
     yield settings, lambda: KnowledgeGraph.from_settings(settings)
-    forget_loaded()
 
 
 def test_index_is_cached_on_disk_and_reused_without_sparql(store_kg):
@@ -42,13 +41,15 @@ def test_index_is_cached_on_disk_and_reused_without_sparql(store_kg):
     assert first.sparql_queries >= 1 and path.is_file()
     assert {label for _, label in linker.index.entries} >= {"Kismet", "judd apatow", "Judd Apatow"}
     assert not any("/r/" in iri for iri, _ in linker.index.entries), "relations are not entities"
-    forget_loaded()
     with open_kg() as kg, stats.collect() as second:
         again = EntityLinker(kg, settings)
     assert second.sparql_queries == 0, "the index came from disk"
     assert again.index.entries == linker.index.entries
+    models = Models()
     with open_kg() as kg:
-        assert EntityLinker(kg, settings).index is again.index, "and then from this process"
+        shared = EntityLinker(kg, settings, models=models).index
+        assert EntityLinker(kg, settings, models=models).index is shared, "then from the context's models"
+        assert EntityLinker(kg, settings).index is not shared, "never from hidden module state"
         assert EntityLinker(kg, settings).link("who directed Up").top.label == "Up"
 
 
@@ -103,7 +104,7 @@ def test_the_same_labels_and_links_on_every_endpoint(endpoint_for, tmp_path):
     from kgsparql.adapters.generic import GenericAdapter
 
     endpoint = endpoint_for("metaqa")
-    adapter = GenericAdapter(endpoint)
+    adapter = GenericAdapter.on(endpoint)
     labels = sorted(read_labels(adapter))
     assert sorted(read_labels(adapter, page=3)) == labels
     assert {"Kismet", "William Dieterle", "1944"} <= {label for _, label in labels}

@@ -23,7 +23,7 @@ def _tokens(llm, variant, facts):
 
 @pytest.mark.parametrize("variant", [CHAT, RAW])
 def test_everything_kept_when_it_fits(variant):
-    llm = ScriptedLLM([], context_length=4096, max_tokens=16)
+    llm = ScriptedLLM.replying([], context_length=4096, max_tokens=16)
     fitted = fit_prompt(llm, load_prompt("answer/choose"), variant, _vars())
     assert fitted.kept == 20 and fitted.dropped == 0
     assert fitted.variables["facts"] == FACTS
@@ -31,9 +31,9 @@ def test_everything_kept_when_it_fits(variant):
 
 @pytest.mark.parametrize("variant", [CHAT, RAW])
 def test_lowest_ranked_items_are_dropped_whole(variant):
-    probe = ScriptedLLM([])
+    probe = ScriptedLLM.replying([])
     with_seven = _tokens(probe, variant, FACTS[:7])
-    llm = ScriptedLLM([], context_length=with_seven + 2 + 16, max_tokens=16)   # room for 7, not 8
+    llm = ScriptedLLM.replying([], context_length=with_seven + 2 + 16, max_tokens=16)   # room for 7, not 8
     fitted = fit_prompt(llm, load_prompt("answer/choose"), variant, _vars())
     assert fitted.kept == 7 and fitted.dropped == 13
     assert fitted.variables["facts"] == FACTS[:7]
@@ -47,16 +47,16 @@ def test_lowest_ranked_items_are_dropped_whole(variant):
 
 
 def test_prompt_too_long_when_even_no_evidence_fits():
-    empty = _tokens(ScriptedLLM([]), CHAT, [])
-    llm = ScriptedLLM([], context_length=empty + 10, max_tokens=16)
+    empty = _tokens(ScriptedLLM.replying([]), CHAT, [])
+    llm = ScriptedLLM.replying([], context_length=empty + 10, max_tokens=16)
     with pytest.raises(PromptTooLong, match="even without any facts") as err:
         fit_prompt(llm, load_prompt("answer/choose"), CHAT, _vars())
     assert "\n" not in str(err.value)
 
 
 def test_run_prompt_sends_the_trimmed_prompt_and_parses_against_it():
-    probe = ScriptedLLM([])
-    llm = ScriptedLLM(["William Dieterle"], context_length=_tokens(probe, CHAT, FACTS[:3]) + 16, max_tokens=16)
+    probe = ScriptedLLM.replying([])
+    llm = ScriptedLLM.replying(["William Dieterle"], context_length=_tokens(probe, CHAT, FACTS[:3]) + 16, max_tokens=16)
     with stats.collect() as st:
         step = run_prompt(llm, "answer/choose", [], **_vars())
     assert step.value == ["William Dieterle"] and step.source == "llm" and step.kept == 3
@@ -66,7 +66,7 @@ def test_run_prompt_sends_the_trimmed_prompt_and_parses_against_it():
 
 
 def test_prompt_too_long_propagates_from_run_prompt():
-    llm = ScriptedLLM(["x"], context_length=20, max_tokens=10)
+    llm = ScriptedLLM.replying(["x"], context_length=20, max_tokens=10)
     with pytest.raises(PromptTooLong):
         run_prompt(llm, "answer/choose", [], **_vars())
     assert llm.calls == []
@@ -82,8 +82,8 @@ def test_aligned_evidence_lists_are_trimmed_together():
     paths = [f"Kismet -> r{i} ->" for i in range(1, 11)]
     ends = [f"E{i}" for i in range(1, 11)]
     template = _pair_template()
-    size = ScriptedLLM([]).prompt_tokens(template.render(CHAT, {"paths": paths[:4], "ends": ends[:4]}))
-    llm = ScriptedLLM([], context_length=size + 8, max_tokens=8)
+    size = ScriptedLLM.replying([]).prompt_tokens(template.render(CHAT, {"paths": paths[:4], "ends": ends[:4]}))
+    llm = ScriptedLLM.replying([], context_length=size + 8, max_tokens=8)
     fitted = fit_prompt(llm, template, CHAT, {"paths": paths, "ends": ends})
     assert fitted.variables["paths"] == paths[:4] and fitted.variables["ends"] == ends[:4]
 
@@ -91,13 +91,13 @@ def test_aligned_evidence_lists_are_trimmed_together():
 @pytest.mark.parametrize("ends", [["E1"], "E1 E2"])
 def test_evidence_lists_must_be_aligned_lists(ends):
     with pytest.raises(TemplateError):
-        fit_prompt(ScriptedLLM([]), _pair_template(), CHAT, {"paths": ["a", "b"], "ends": ends})
+        fit_prompt(ScriptedLLM.replying([]), _pair_template(), CHAT, {"paths": ["a", "b"], "ends": ends})
 
 
 def test_paths_are_trimmed_for_frag_reason():
     paths = [f"Kismet -> r{i} -> E{i}" for i in range(1, 11)]
     template = load_prompt("frag/reason")
-    size = ScriptedLLM([]).prompt_tokens(template.render(CHAT, {"question": "q", "paths": paths[:6], "candidates": []}))
-    llm = ScriptedLLM([], context_length=size + 8, max_tokens=8)
+    size = ScriptedLLM.replying([]).prompt_tokens(template.render(CHAT, {"question": "q", "paths": paths[:6], "candidates": []}))
+    llm = ScriptedLLM.replying([], context_length=size + 8, max_tokens=8)
     fitted = fit_prompt(llm, template, CHAT, {"question": "q", "paths": paths, "candidates": ["E1"]})
     assert fitted.kept == 6 and fitted.variables["candidates"] == ["E1"]

@@ -52,7 +52,7 @@ def test_openai_needs_a_model_and_a_base_url():
     with pytest.raises(ConfigError, match="needs --llm-base-url"):
         build_llm(Settings(llm="openai:gpt-4o-mini"))
     with pytest.raises(ConfigError, match="needs a model"):
-        OpenAILLM("", settings=Settings(llm_base_url="http://127.0.0.1:1/v1"))
+        build_llm(Settings(llm="openai", llm_base_url="http://127.0.0.1:1/v1"))
 
 
 def test_openai_base_url_validation_and_normalisation():

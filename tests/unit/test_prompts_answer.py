@@ -22,7 +22,7 @@ FALLBACK = [DIETERLE]
 
 
 def _run(output: str, few_shot: bool = False):
-    llm = ScriptedLLM([output], few_shot=few_shot)
+    llm = ScriptedLLM.replying([output], few_shot=few_shot)
     with stats.collect() as st:
         step = run_prompt(llm, "answer/choose", FALLBACK, **VARS)
     return step, st, llm

@@ -19,7 +19,7 @@ ENDS = [p.end for p in PATHS]
 
 
 def _step(name: str, output: str, fallback, paths=PATHS, **extra):
-    llm = ScriptedLLM([output])
+    llm = ScriptedLLM.replying([output])
     with stats.collect() as st:
         step = run_prompt(llm, name, fallback=fallback, question="who acted in Kismet", paths=paths, **extra)
     return step, st, llm
@@ -56,13 +56,13 @@ def test_reason_accepts_verbalised_paths_too():
 
 def test_reason_returns_each_entity_once():
     twice = [Path((Triple(KISMET, STARRED, COLMAN),)), Path((Triple(KISMET, DIRECTED, COLMAN),))]
-    step = run_prompt(ScriptedLLM(["Ronald Colman, ronald colman"]), "frag/reason", [], question="q", paths=twice,
+    step = run_prompt(ScriptedLLM.replying(["Ronald Colman, ronald colman"]), "frag/reason", [], question="q", paths=twice,
                       candidates=[COLMAN])
     assert step.value == [COLMAN]
 
 
 def test_reason_raw_variant():
-    llm = ScriptedLLM([" Marlene Dietrich, Ronald Colman\nPaths:"], few_shot=True)
+    llm = ScriptedLLM.replying([" Marlene Dietrich, Ronald Colman\nPaths:"], few_shot=True)
     step = run_prompt(llm, "frag/reason", [], question="who acted in Kismet", paths=PATHS, candidates=ENDS)
     sent = llm.calls[0]["prompt"]
     assert sent.endswith("3. Kismet -> starred actors -> Ronald Colman\nQuestion: who acted in Kismet\nAnswer:")

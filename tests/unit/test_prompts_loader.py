@@ -57,16 +57,20 @@ def test_entities_render_by_name():
 
 def test_variant_follows_the_model():
     prompt = load_prompt("answer/choose")
-    assert prompt.variant_for(ScriptedLLM([], few_shot=True)) == RAW
-    assert prompt.variant_for(ScriptedLLM([], few_shot=False)) == CHAT
+    assert prompt.variant_for(ScriptedLLM.replying([], few_shot=True)) == RAW
+    assert prompt.variant_for(ScriptedLLM.replying([], few_shot=False)) == CHAT
 
 
-def test_every_prompt_folder_ships_as_a_package():
-    """parsers.py only reaches the wheel when its folder is listed in pyproject's packages."""
+def test_every_prompt_folder_is_found_by_package_discovery():
+    """parsers.py reaches the wheel because pyproject discovers packages: each prompt folder is a
+    package under kgsparql.prompts (through the kgsparql/prompts link) without being listed."""
     import tomllib
     from pathlib import Path
+
+    from setuptools import find_packages
     root = Path(__file__).resolve().parents[2]
-    packages = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    find = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
+    packages = find_packages(where=str(root), include=find["include"])
     folders = [p.parent.name for p in (root / "prompts").glob("*/parsers.py")]
     assert folders
     assert [f for f in folders if f"kgsparql.prompts.{f}" not in packages] == []

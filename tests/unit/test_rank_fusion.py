@@ -5,7 +5,8 @@ import pytest
 
 from kgsparql.config import Settings
 from kgsparql.errors import ConfigError
-from kgsparql.rank.fusion import FusionRanker, minmax
+from kgsparql.rank import build_ranker
+from kgsparql.rank.fusion import FusionRanker, fuse_prior, minmax
 
 
 class Fixed:
@@ -17,7 +18,7 @@ class Fixed:
 
 
 def fusion(lexical, semantic, weight):
-    ranker = FusionRanker(Settings(plugins={"fusion": {"weight": weight}}))
+    ranker = build_ranker("fusion", Settings(plugins={"fusion": {"weight": weight}}))
     ranker.bm25, ranker.embedding = Fixed(lexical), Fixed(semantic)
     return ranker
 
@@ -42,9 +43,18 @@ def test_no_lexical_signal_leaves_the_embedding_order():
 
 
 def test_weight_is_validated_and_empty_items():
-    with pytest.raises(ConfigError):
-        FusionRanker(Settings(plugins={"fusion": {"weight": 1.5}}))
+    with pytest.raises(ConfigError, match=r"\[plugins.fusion\]"):
+        build_ranker("fusion", Settings(plugins={"fusion": {"weight": 1.5}}))
+    with pytest.raises(ConfigError, match="must be a number"):
+        build_ranker("fusion", Settings(plugins={"fusion": {"weight": "high"}}))
     assert fusion([], [], 0.5).rank("q", []) == []
+
+
+def test_fuse_prior_lets_a_confident_prior_decide_and_an_unsure_one_defer():
+    assert fuse_prior([0.9, 0.05], [0.0, 1.0], 0.7).argmax() == 0, "confident prior"
+    assert fuse_prior([0.2, 0.1], [0.0, 1.0], 0.7).argmax() == 1, "unsure prior: semantics decide"
+    assert fuse_prior([0.2, 0.1], [0.0, 1.0], 0.5).tolist() == pytest.approx([0.1, 0.55])
+    assert fuse_prior([0.0, 0.0], [0.3, 0.9], 0.5).tolist() == [0.3, 0.9]
 
 
 @pytest.mark.models
