@@ -226,8 +226,8 @@ class SparqlAdapter(PathSteps):
         after = None
         while len(found) < limit:
             page = [row["p"] for row in self.run("schema_relations", {"after": [after]}) if isinstance(row.get("p"), IRI)]
-            if not page:
-                break
+            if not page or (after is not None and page[-1].value <= after.value):
+                break       # done, or an endpoint that ignores the paging filter: stop, do not loop
             found.extend(self.make_relation(p, False) for p in page)
             after = Literal(page[-1].value)
         return found[:limit]

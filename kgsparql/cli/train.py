@@ -1,4 +1,4 @@
-"""``kgsparql train``: fit FRAG's router and relation-chain prior on dev splits (never test)."""
+"""``kgsparql train``: fit FRAG's router and relation-chain prior on train splits (never dev, tune or test)."""
 from __future__ import annotations
 
 import json
@@ -27,13 +27,13 @@ def _sets(spec: str | None):
 
 @click.group()
 def train():
-    """Train FRAG's small models (router, chain prior) on dev splits."""
+    """Train FRAG's small models (router, chain prior) on train splits."""
 
 
 def _options(fn):
     for opt in reversed([
-        click.option("--datasets", default=None, help="Comma list like metaqa,pathquestion:PQ (default: all dev sets)."),
-        click.option("--per-part", type=int, default=600, show_default=True, help="Dev questions sampled per file."),
+        click.option("--datasets", default=None, help="Comma list like metaqa,pathquestion:PQ (default: all train sets)."),
+        click.option("--per-part", type=int, default=600, show_default=True, help="Train questions sampled per file."),
         click.option("--seed", type=int, default=0, show_default=True),
         click.option("--data-dir", default=None, help="Benchmark data (default: $KGSPARQL_DATA_DIR or ../shared/data)."),
         click.option("--out-dir", type=click.Path(file_okay=False), default=None,

@@ -1,22 +1,24 @@
 """Abstention: "not in the KG" when the best relation chain a method found does not match what the
 question asks, instead of a confident answer along some other relation.
 
-``RelationMatch.assess`` scores how well the chosen chain matches the (masked) question, from two
+``RelationMatch.assess`` measures how well the chosen chain matches the (masked) question from two
 views that do not need each other:
 
-- the learned chain prior, when the method has one that knows this KG's chains: the prior
+- ``prior``, when the method has a learned chain prior that knows this KG's chains: the prior
   probability of the chosen chain relative to the prior's own favourite (1 when the question's
   most likely chain is the one chosen, near 0 when the prior wanted a chain this entity lacks);
-- the zero-shot ``alignment`` of the chain's hops with the question's relation words, where a word
-  counts as a relation word when it names any relation of the KG's vocabulary
+- ``alignment`` (zero-shot, any KG): the F1 of the chain's hops aligned with the question's relation
+  words, where a word counts as a relation word when it names any relation of the KG's vocabulary
   (``adapter.schema_relations``): "what genre is X" names ``has genre``, so a chain made of
   ``written by`` aligns with nothing.
 
-The score is the larger of the two (either view recognising the chain is enough, so a paraphrase the
-prior misreads is still answered when it names the chain's relations, and a phrasing that names no
-relation word is answered when the prior knows it); the method abstains below ``threshold``,
-calibrated on MetaQA dev (``benchmarks/abstention.py``; the figures are in docs/abstention.md).
-Options: ``[plugins.abstention]``."""
+The prior recognises the chain when its ratio reaches ``threshold``; alignment when its F1 reaches
+``zero_shot_threshold``, but only while the prior is not confident (its favourite below
+``prior_confident``): alignment ignores hop order, so "the films written by X were directed by who"
+aligns as well with ``directed by (reverse) ; written by``, a chain a confident prior rightly rejects.
+The method answers when some view recognises the chain (a paraphrase the prior misreads is still
+answered when it names the chain's relations) and abstains when none does. Both thresholds are calibrated on MetaQA ``tune``
+(``benchmarks/abstention.py``; figures in docs/abstention.md). Options: ``[plugins.abstention]``."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -30,25 +32,28 @@ __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 @dataclass(frozen=True)
 class AbstentionOptions:
     enabled: bool = True
-    threshold: float = 0.5          # abstain when the match score is below this
-    vocabulary_limit: int = 20000   # relations of the KG read for the comparison
+    threshold: float = 0.2              # the prior recognises a chain from this ratio up
+    zero_shot_threshold: float = 0.7    # alignment recognises a chain from this F1 up ...
+    prior_confident: float = 0.5        # ... unless the prior's favourite has at least this probability
+    vocabulary_limit: int = 20000       # relations of the KG read for the comparison
 
     def __post_init__(self) -> None:
-        if not 0.0 <= self.threshold <= 1.0 or self.vocabulary_limit < 1:
-            raise ConfigError("need 0 <= threshold <= 1 and vocabulary_limit >= 1")
+        limits = (self.threshold, self.zero_shot_threshold, self.prior_confident)
+        if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1:
+            raise ConfigError("need thresholds in [0, 1] and vocabulary_limit >= 1")
 
 
 @dataclass(frozen=True)
 class Match:
-    """How well a chain matches a question; ``parts`` are the measurements behind ``score``."""
+    """How well a chain matches a question: one value per view, and the views that recognise it."""
 
-    score: float
     chain: str
-    wanted: str | None = None             # the KG relation the question reads closest to
     parts: dict[str, float] = field(default_factory=dict)
+    recognised: tuple[str, ...] = ()
+    wanted: str | None = None             # a KG relation the question names that the chain does not use
 
     def to_json(self) -> dict[str, Any]:
-        return {"score": round(self.score, 4), "chain": self.chain, "wanted": self.wanted,
+        return {"chain": self.chain, "recognised": list(self.recognised), "wanted": self.wanted,
                 **{k: round(v, 4) for k, v in self.parts.items()}}
 
 
@@ -78,14 +83,20 @@ class RelationMatch:
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
         evidence = self.aligner.evidence(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
+        recognised = []
         if prior_best is not None and prior_top:
-            parts["prior"] = prior_best / prior_top
+            parts["prior"], parts["prior_top"] = prior_best / prior_top, prior_top
+            if parts["prior"] >= self.options.threshold:
+                recognised.append("prior")
+        if parts["alignment"] >= self.options.zero_shot_threshold and \
+                parts.get("prior_top", 0.0) < self.options.prior_confident:
+            recognised.append("alignment")
         named = [label for e in evidence.values() for label in e if label not in relation_texts]
-        return Match(max(parts.values()), chain_text, named[0] if named else None, parts)
+        return Match(chain_text, parts, tuple(recognised), named[0] if named else None)
 
     def reason(self, match: Match, topic: str) -> str | None:
         """Why to abstain (one line), or None to answer."""
-        if not self.options.enabled or match.score >= self.options.threshold:
+        if not self.options.enabled or match.recognised:
             return None
         if match.wanted:
             return (f"the KG has no '{match.wanted}' for {topic} (the closest it holds is "
