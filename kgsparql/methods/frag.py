@@ -4,6 +4,8 @@ ranking), BFS or shortest-path retrieval, path reranking, then answering with or
 See docs/methods/frag.md for the mapping from the paper to this code."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..learn import EmbeddingClassifier, chain_key
 from ..retrieval import (all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain, paths_along,
                          personalized_pagerank, prune_to_top_n, shortest_paths)
@@ -45,12 +47,35 @@ class FRAG:
             probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
-        p, walks = self.params, self.ctx.walks
         link = self.linker.link(question)
         if link.topic_mention is None:
             return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
-        topics = link.topics()
-        masked = link.masked()
+        topics, masked = link.topics(), link.masked()
+        qchains, found, plan = self._retrieve(masked, topics)
+        ranked = qchains.rank_chains(found.candidates)
+        evidence = self._evidence(ranked, found)
+        answers: tuple[str, ...] = ()
+        if ranked:
+            best, score = ranked[0]
+            match = self._match(masked, qchains, best, found.candidates)
+            plan.update(chain=self.chains.verbalize_chain(best), match=match.to_json())
+            result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr)
+            evidence = _best_chain_first(list(result.paths), evidence, score, self.params.top_u)
+            reason = self.ctx.abstention.reason(match, topics[0].name)
+            if reason:
+                return abstain(question, reason, evidence, topics, plan, id)
+            answers = result.names
+        if not answers:
+            return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this",
+                           evidence, topics, plan, id)
+        plan["answered_by"] = "paths"
+        if self.llm is not None and evidence:
+            answers, plan["answered_by"] = answer_with_llm(self.llm, question, evidence, answers)
+        return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
+
+    def _retrieve(self, masked: str, topics):
+        """Route, expand and prune the subgraph, collect paths and candidate chains; and the plan so far."""
+        p, walks = self.params, self.ctx.walks
         embedding = self.encoder.embed([masked])[0]
         qchains = self.chains.for_question(masked, embedding)
         route = self.router.route(embedding, qchains.confident_length())
@@ -66,35 +91,27 @@ class FRAG:
             paths.extend(paths_along(sub, topics, chain, walks=walks))
         groups = group_by_chain(paths)
         candidates = list(groups) + [c for c in chain_ends(sub, topics, route.hops, walks=walks) if c not in groups]
-        ranked = qchains.rank_chains(candidates)
-        evidence = []
-        for chain, score in ranked:
-            for path in sorted(groups.get(chain, ()), key=lambda q: (-ppr.get(q.end, 0.0), q.end.id))[: p.top_u - len(evidence)]:
-                evidence.append((path, score))
-            if len(evidence) >= p.top_u:
-                break
         plan = {"route": route.kind, "route_confidence": route.confidence, "hops": route.hops,
                 "topic_entities": [e.to_json() for e in topics], "subgraph_edges": sub.edge_count(),
                 "paths": len(paths), "chains": len(candidates), "walks": walks}
-        answers: tuple[str, ...] = ()
-        if ranked:
-            best = ranked[0][0]
-            plan["chain"] = self.chains.verbalize_chain(best)
-            match = self._match(masked, qchains, best, candidates)
-            plan["match"] = match.to_json()
-            result = follow_chain(self.adapter, topics, best, walks=walks, scores=ppr)
-            evidence = _best_chain_first(list(result.paths), evidence, ranked[0][1], p.top_u)
-            reason = self.ctx.abstention.reason(match, topics[0].name)
-            if reason:
-                return abstain(question, reason, evidence, topics, plan, id)
-            answers = result.names
-        if not answers:
-            return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this",
-                           evidence, topics, plan, id)
-        plan["answered_by"] = "paths"
-        if self.llm is not None and evidence:
-            answers, plan["answered_by"] = answer_with_llm(self.llm, question, evidence, answers)
-        return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
+        return qchains, _Found(groups, candidates, ppr), plan
+
+    def _evidence(self, ranked, found: "_Found") -> list:
+        """The top-u paths, best chain first, each chain's paths by PageRank of their end."""
+        top_u, evidence = self.params.top_u, []
+        for chain, score in ranked:
+            paths = sorted(found.groups.get(chain, ()), key=lambda q: (-found.ppr.get(q.end, 0.0), q.end.id))
+            evidence.extend((path, score) for path in paths[: top_u - len(evidence)])
+            if len(evidence) >= top_u:
+                break
+        return evidence
+
+
+@dataclass(frozen=True)
+class _Found:
+    groups: dict        # chain -> paths realising it in the subgraph
+    candidates: list    # every chain considered
+    ppr: dict           # entity -> personalised PageRank
 
 
 def _best_chain_first(chain_paths, evidence, score, top_u):
