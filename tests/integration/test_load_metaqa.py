@@ -4,11 +4,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import os
 from pathlib import Path
 
 import pytest
 
-KB = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "metaqa" / "kb_dedup.txt.gz"
+KB = Path(os.environ.get("KGSPARQL_DATA_DIR") or Path(__file__).resolve().parents[3] / "shared" / "data") / "metaqa" / "kb_dedup.txt.gz"
 CLI = [sys.executable, "-m", "kgsparql"]
 
 

@@ -1,7 +1,8 @@
-"""`kgsparql train all` labels dev questions, fits both models, and FRAG runs with them."""
+"""`kgsparql train all` labels train questions, fits both models, and FRAG runs with them."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -12,7 +13,7 @@ from kgsparql.config import Settings
 from kgsparql.kg import ensure_demo_store
 from kgsparql.learn import EmbeddingClassifier
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+DATA = Path(os.environ.get("KGSPARQL_DATA_DIR") or Path(__file__).resolve().parents[3] / "shared" / "data")
 
 
 def test_train_all_then_use_the_models(tmp_path):
