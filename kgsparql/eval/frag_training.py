@@ -1,4 +1,4 @@
-"""Training FRAG's small models (``kgsparql train``): label dev questions by weak supervision, embed
+"""Training FRAG's small models (``kgsparql train``): label train questions by weak supervision, embed
 their masked text, fit the router (simple <= delta hops vs complex) and the relation-chain prior.
 The ``train`` splits only (MetaQA's: three quarters of dev; the other quarter, ``tune``, is held
 out for tuning). It lives in the eval layer because it reads the benchmark datasets and their KBs."""

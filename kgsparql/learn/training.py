@@ -1,6 +1,6 @@
 """Training data for the router and the chain prior, by weak supervision from (question, topic,
 gold answers): the relation chain from the topic whose end set best matches the gold answers (set
-F1) is the question's label. Only dev splits are used; nothing here looks at test data."""
+F1) is the question's label. Only train splits are used (see eval/frag_training.py); nothing here looks at test data."""
 from __future__ import annotations
 
 from dataclasses import dataclass
