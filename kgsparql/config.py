@@ -48,6 +48,7 @@ class Settings:
     retries: int = 3                    # HTTP retries on 429/5xx/connection errors
     user_agent: str = DEFAULT_USER_AGENT
     default_graph: str | None = None    # HTTP endpoints: default-graph-uri sent with every query
+    allow_service: bool = False         # let queries use SERVICE (the store then fetches other URLs)
     cache: str = "auto"                 # result cache: auto = on for HTTP endpoints, off for embedded
     home: str = ""                      # cache/model/index directory (default ~/.cache/kgsparql)
     base_iri: str = DEFAULT_BASE_IRI    # for KGs converted from TSV
@@ -69,6 +70,9 @@ class Settings:
         for name in ("max_rows", "llm_max_tokens", "llm_context"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
+        for name in ("allow_service",):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"{name} must be true or false, not {getattr(self, name)!r}")
         if self.retries < 0:
             raise ConfigError("retries must be 0 or more")
         if self.store and self.endpoint:
@@ -105,6 +109,10 @@ def _coerce(name: str, raw: str) -> Any:
             return int(raw)
         if typ == "float":
             return float(raw)
+        if typ == "bool":
+            return {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}[raw.lower()]
+    except KeyError:
+        raise ConfigError(f"KGSPARQL_{name.upper()} must be true or false, not {raw!r}") from None
     except ValueError:
         raise ConfigError(f"KGSPARQL_{name.upper()} must be a number, not {raw!r}") from None
     return raw

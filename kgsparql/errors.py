@@ -5,7 +5,7 @@ from __future__ import annotations
 __all__ = [
     "KGSparqlError", "ConfigError", "InputError", "PluginError", "TemplateError", "LoadError",
     "EndpointError", "ReadOnlyViolation", "EndpointTimeout", "EndpointUnavailable", "RateLimited",
-    "QueryRejected", "MalformedResponse", "LLMError", "LLMTimeout", "LLMUnavailable",
+    "QueryRejected", "ServiceRefused", "MalformedResponse", "LLMError", "LLMTimeout", "LLMUnavailable",
     "LLMRateLimited", "PromptTooLong", "ParseError", "LinkingError",
 ]
 
@@ -59,6 +59,10 @@ class RateLimited(EndpointUnavailable):
 
 class QueryRejected(EndpointError):
     """The endpoint (or the embedded store) refused the query: syntax error, bad request."""
+
+
+class ServiceRefused(QueryRejected):
+    """A query uses SERVICE (the store would fetch another URL) and ``allow_service`` is off."""
 
 
 class MalformedResponse(EndpointError):

@@ -73,12 +73,16 @@ class BaseEndpoint:
         return cls(EndpointContext(name=cls.name, settings=settings, options=options, location=location,
                                    cache=cache, store=store))
 
-    def _base_init(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
+    allow_service = False
+
+    def _base_init(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None,
+                   allow_service: bool = False):
         if timeout <= 0 or max_rows < 1:
             raise ConfigError("timeout must be positive and max_rows at least 1")
         self.timeout = timeout
         self.max_rows = max_rows
         self.cache = cache
+        self.allow_service = bool(allow_service)
 
     # -- public API ---------------------------------------------------------------------------
     def select(self, query: str, bindings: Bindings | None = None, *, timeout: float | None = None) -> Rows:
@@ -102,7 +106,7 @@ class BaseEndpoint:
     # -- helpers ------------------------------------------------------------------------------
     def _prepare(self, query: str, bindings: Bindings | None, expect: tuple[str, ...]) -> str:
         text = bind_values(query, bindings)
-        kind = query_kind(text)
+        kind = query_kind(text, allow_service=self.allow_service)
         if kind not in expect:
             raise QueryRejected(f"expected a {' or '.join(expect)} query, got {kind}")
         return text

@@ -44,11 +44,12 @@ class EmbeddedEndpoint(BaseEndpoint):
     def __init__(self, ctx: EndpointContext):
         opts, s = ctx.options or self.Options(), ctx.settings
         self._setup(ctx.location, read_only=opts.read_only, store=ctx.store, timeout=s.timeout,
-                    max_rows=s.max_rows, cache=ctx.cache)
+                    max_rows=s.max_rows, cache=ctx.cache, allow_service=s.allow_service)
 
     def _setup(self, path: str | Path | None = None, *, read_only: bool = True, store=None,
-               timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
-        self._base_init(timeout=timeout, max_rows=max_rows, cache=cache)
+               timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None,
+               allow_service: bool = False):
+        self._base_init(timeout=timeout, max_rows=max_rows, cache=cache, allow_service=allow_service)
         self.path = Path(path) if path is not None else None
         self.name = f"embedded:{self.path.resolve() if self.path else 'memory'}"
         if store is not None:

@@ -138,17 +138,18 @@ class HttpEndpoint(BaseEndpoint):
         opts, s = ctx.options or self.Options(), ctx.settings
         self._setup(ctx.location or "", timeout=s.timeout, max_rows=s.max_rows, retries=s.retries,
                     user_agent=s.user_agent, cache=ctx.cache, default_graph=s.default_graph,
+                    allow_service=s.allow_service,
                     post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff)
 
     def _setup(self, url: str, *, timeout: float = 30.0, max_rows: int = 100_000, retries: int = 3,
                user_agent: str = DEFAULT_USER_AGENT, cache: ResultCache | None = None,
                default_graph: str | None = None, post_threshold: int = 2000, backoff: float = 0.5,
-               max_backoff: float = 30.0):
+               max_backoff: float = 30.0, allow_service: bool = False):
         if not timeout > 0 or int(max_rows) < 1:
             raise ConfigError("timeout must be positive and max_rows at least 1")
         if int(retries) < 0 or int(post_threshold) < 0 or not (0 <= backoff <= max_backoff):
             raise ConfigError("retries and post_threshold must be >= 0 and 0 <= backoff <= max_backoff")
-        self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache)
+        self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache, allow_service=allow_service)
         self.url, params = _split_url(url)
         graphs = [v for k, v in params if k == "default-graph-uri"]
         self.default_graph = _check_graph(default_graph or (graphs[0] if graphs else None))
@@ -207,7 +208,7 @@ class HttpEndpoint(BaseEndpoint):
         sw.setQuery(text)
         # our guard already knows the form; SPARQLWrapper's own sniffing mistakes a comment saying
         # "drop" for an update and would switch protocol
-        sw.queryType = query_kind(text)
+        sw.queryType = query_kind(text, allow_service=True)  # SERVICE was already checked
         sw.setReturnFormat(JSON)
         sw.timeout = timeout  # setTimeout() would truncate to whole seconds
         for key, value in self.params:  # default-graph-uri and any parameters given in the URL
