@@ -7,6 +7,7 @@ are ``KGSPARQL_<FIELD>`` in upper case."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -65,8 +66,9 @@ class Settings:
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
         for name in ("timeout", "llm_timeout"):
-            if getattr(self, name) <= 0:
-                raise ConfigError(f"{name} must be positive")
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not (math.isfinite(value) and value > 0):
+                raise ConfigError(f"{name} must be a finite number of seconds above 0, not {value!r}")
         for name in ("max_rows", "llm_max_tokens", "llm_context"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")

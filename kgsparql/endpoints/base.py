@@ -15,6 +15,7 @@ from ..sparql import Bindings, bind_values, query_kind
 from ..stats import record_query
 from ..types import Term
 from .cache import ResultCache
+from .deadline import check_timeout
 
 __all__ = ["Endpoint", "BaseEndpoint", "EndpointContext", "Rows", "Row"]
 _SETTING_NAMES = frozenset(f.name for f in dataclasses.fields(Settings))
@@ -77,9 +78,9 @@ class BaseEndpoint:
 
     def _base_init(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None,
                    allow_service: bool = False):
-        if timeout <= 0 or max_rows < 1:
-            raise ConfigError("timeout must be positive and max_rows at least 1")
-        self.timeout = timeout
+        if max_rows < 1:
+            raise ConfigError("max_rows must be at least 1")
+        self.timeout = check_timeout(timeout)
         self.max_rows = max_rows
         self.cache = cache
         self.allow_service = bool(allow_service)
@@ -87,11 +88,13 @@ class BaseEndpoint:
     # -- public API ---------------------------------------------------------------------------
     def select(self, query: str, bindings: Bindings | None = None, *, timeout: float | None = None) -> Rows:
         text = self._prepare(query, bindings, expect=("SELECT",))
-        return self._cached(text, lambda: self._select(text, timeout or self.timeout, self.max_rows))
+        timeout = self.timeout if timeout is None else check_timeout(timeout)
+        return self._cached(text, lambda: self._select(text, timeout, self.max_rows))
 
     def ask(self, query: str, bindings: Bindings | None = None, *, timeout: float | None = None) -> bool:
         text = self._prepare(query, bindings, expect=("ASK",))
-        return self._cached(text, lambda: self._ask(text, timeout or self.timeout))
+        timeout = self.timeout if timeout is None else check_timeout(timeout)
+        return self._cached(text, lambda: self._ask(text, timeout))
 
     def close(self) -> None:
         if self.cache is not None:
