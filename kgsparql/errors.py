@@ -6,7 +6,7 @@ __all__ = [
     "KGSparqlError", "ConfigError", "InputError", "PluginError", "TemplateError", "LoadError",
     "EndpointError", "ReadOnlyViolation", "EndpointTimeout", "EndpointUnavailable", "RateLimited",
     "QueryRejected", "ServiceRefused", "MalformedResponse", "LLMError", "LLMTimeout", "LLMUnavailable",
-    "LLMRateLimited", "PromptTooLong", "ParseError", "LinkingError",
+    "LLMRateLimited", "PromptTooLong", "ParseError", "LinkingError", "CacheError",
 ]
 
 
@@ -100,3 +100,7 @@ class ParseError(LLMError):
 
 class LinkingError(KGSparqlError):
     """No knowledge-graph entity could be found for the question."""
+
+
+class CacheError(KGSparqlError):
+    """The result cache or a cached index could not be read or written (locked, corrupt, full disk)."""
