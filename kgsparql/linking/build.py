@@ -8,6 +8,7 @@ kept in the caller's ``Models``."""
 from __future__ import annotations
 
 import hashlib
+import logging
 from pathlib import Path
 
 from ..config import Settings
@@ -17,9 +18,11 @@ from ..sparql import load_query
 from ..types import IRI, Literal
 from .index import FORMAT, LabelIndex
 
-__all__ = ["index_for", "index_path", "wants_index", "read_labels", "store_identity"]
+__all__ = ["index_for", "index_path", "wants_index", "read_labels", "store_identity", "Labels", "MAX_LABELS"]
 
 PAGE = 100_000
+MAX_LABELS = 5_000_000      # labels kept in one index; a larger KG gets a truncated index and a warning
+_log = logging.getLogger("kgsparql.linking")
 _MODES = ("auto", "on", "off")
 
 
@@ -65,22 +68,49 @@ def index_path(kg, settings: Settings) -> Path | None:
     return settings.home_path / "indexes" / digest / "labels.json"
 
 
-def read_labels(adapter, page: int | None = None) -> list[tuple[str, str]]:
+class Labels(list):
+    """(IRI, label) pairs; ``truncated`` says why reading stopped early (None: read to the end)."""
+
+    truncated: str | None = None
+
+
+def read_labels(adapter, page: int | None = None, *, max_labels: int = MAX_LABELS,
+                max_rows: int | None = None) -> Labels:
     """All (IRI, label) pairs, ``page`` rows at a time (None: the template's LIMIT, 10,000, which
     Virtuoso's sorted-row cap allows), until a page comes back empty: a server may cap rows below
     ``page`` without saying so. The last entity of a page may continue on the next one, so it is
-    read again there: each page starts after the last entity it kept."""
+    read again there: each page starts after the last entity it kept.
+
+    Reading stops early, with a warning and ``truncated`` set, when a page makes no progress (its
+    last IRI is not after the previous one: the endpoint ignores the paging filter), or after
+    ``max_labels`` labels or ``max_rows`` rows read (default: twice ``max_labels``)."""
+    max_rows = 2 * max_labels if max_rows is None else max_rows
     entries: list[tuple[str, str]] = []
-    after = None
+    after: str | None = None
+    read = 0
     while True:
-        rows = adapter.run("label_index", {"after": [after]}, limit=page)
+        rows = adapter.run("label_index", {"after": [None if after is None else Literal(after)]}, limit=page)
+        read += len(rows)
         pairs = [(row["e"].value, row["label"].value) for row in rows
                  if isinstance(row.get("e"), IRI) and row.get("label") is not None]
         if not pairs:
-            return list(dict.fromkeys(entries))
+            return Labels(dict.fromkeys(entries))
         kept = [p for p in pairs if p[0] != pairs[-1][0]] or pairs
+        if after is not None and not kept[-1][0] > after:
+            return _truncated(entries, "the endpoint ignores the paging filter (a page did not move past "
+                                       f"{after}); the label index holds the first page only")
         entries.extend(kept)
-        after = Literal(kept[-1][0])
+        after = kept[-1][0]
+        if len(entries) >= max_labels or read >= max_rows:
+            return _truncated(entries[:max_labels], f"stopped after {min(len(entries), max_labels):,} labels "
+                                                    f"({read:,} rows read): the KG is larger than the index cap")
+
+
+def _truncated(entries: list, why: str) -> Labels:
+    labels = Labels(dict.fromkeys(entries))
+    labels.truncated = why
+    _log.warning("kgsparql: label index truncated: %s; linking falls back to lookup for the rest", why)
+    return labels
 
 
 def index_for(kg, settings: Settings, models: Models | None = None) -> LabelIndex | None:
@@ -95,9 +125,11 @@ def index_for(kg, settings: Settings, models: Models | None = None) -> LabelInde
 def _load_or_build(kg, path: Path) -> LabelIndex:
     index = LabelIndex.load(path)
     if index is None:
-        index = LabelIndex(read_labels(kg.adapter, _page_for(kg.endpoint)))
-        source = {"source_id": kg.source_id, "adapter": kg.adapter.name, "labels": len(index)}
-        index.save(path, source)
+        labels = read_labels(kg.adapter, _page_for(kg.endpoint))
+        index = LabelIndex(labels)
+        if labels.truncated is None:  # a truncated index lives in this process only
+            source = {"source_id": kg.source_id, "adapter": kg.adapter.name, "labels": len(index)}
+            index.save(path, source)
     return index
 
 
