@@ -51,6 +51,7 @@ class Settings:
     default_graph: str | None = None    # HTTP endpoints: default-graph-uri sent with every query
     allow_service: bool = False         # let queries use SERVICE (the store then fetches other URLs)
     cache: str = "auto"                 # result cache: auto = on for HTTP endpoints, off for embedded
+    cache_ttl: float = 86_400.0         # seconds a cached result or label index is trusted (docs/reliability.md)
     home: str = ""                      # cache/model/index directory (default ~/.cache/kgsparql)
     base_iri: str = DEFAULT_BASE_IRI    # for KGs converted from TSV
     data_dir: str | None = None         # benchmark data (MetaQA, PathQuestion, WC2014, ...)
@@ -65,7 +66,7 @@ class Settings:
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
-        for name in ("timeout", "llm_timeout"):
+        for name in ("timeout", "llm_timeout", "cache_ttl"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not (math.isfinite(value) and value > 0):
                 raise ConfigError(f"{name} must be a finite number of seconds above 0, not {value!r}")

@@ -21,12 +21,14 @@ def _cell(term) -> str:
 @click.option("--allow-service", is_flag=True, default=None,
               help="Allow SERVICE (federated query: the store fetches other URLs); off by default.")
 def sparql(query, as_json, allow_service, store, endpoint, endpoint_kind, adapter, timeout, config_file):
-    """Run a read-only SPARQL QUERY (SELECT or ASK; anything that writes is refused). Use - for stdin."""
+    """Run a read-only SPARQL QUERY (SELECT or ASK; anything that writes is refused). Use - for stdin.
+    The answer always comes from the KG itself, never from the result cache."""
     if query == "-":
         query = click.get_text_stream("stdin").read()
     settings = settings_from(config_file, store=store, endpoint=endpoint, endpoint_kind=endpoint_kind, adapter=adapter,
                              timeout=timeout, allow_service=allow_service or None)
     kind = query_kind(query, allow_service=settings.allow_service)  # refuse before anything is opened
+    settings = settings.replace(cache="off")  # a query typed by hand is always answered by the KG itself
     with KnowledgeGraph.from_settings(settings) as kg:
         if kind == "ASK":
             result = kg.endpoint.ask(query)

@@ -14,7 +14,7 @@ from ..registry import PluginContext
 from ..sparql import Bindings, bind_values, query_kind
 from ..stats import record_query
 from ..types import Term
-from .cache import ResultCache
+from .cache import ResultCache, bypassed
 from .deadline import check_timeout
 
 __all__ = ["Endpoint", "BaseEndpoint", "EndpointContext", "Rows", "Row"]
@@ -115,16 +115,17 @@ class BaseEndpoint:
         return text
 
     def _cached(self, text: str, run):
-        if self.cache is not None:
-            hit = self.cache.get(self.name, text)
+        cache = None if bypassed() else self.cache
+        if cache is not None:
+            hit = cache.get(self.name, text)
             if hit is not None:
                 record_query(0.0, cached=True)
                 return hit
         t0 = time.perf_counter()
         result = run()
         record_query(time.perf_counter() - t0)
-        if self.cache is not None and not getattr(result, "truncated", False):
-            self.cache.put(self.name, text, result)
+        if cache is not None and not getattr(result, "truncated", False):
+            cache.put(self.name, text, result)
         return result
 
     def _select(self, text: str, timeout: float, max_rows: int) -> Rows:  # pragma: no cover

@@ -11,6 +11,7 @@ import sqlite3
 import threading
 import time
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator
 
@@ -18,7 +19,24 @@ from ..errors import CacheError
 from ..translate import translated
 from ..types import IRI, BlankNode, Literal, Term
 
-__all__ = ["ResultCache", "term_to_json", "term_from_json"]
+__all__ = ["ResultCache", "term_to_json", "term_from_json", "uncached", "bypassed"]
+
+_BYPASS: ContextVar[bool] = ContextVar("kgsparql_cache_bypass", default=False)
+
+
+@contextmanager
+def uncached() -> Iterator[None]:
+    """Inside, endpoints neither read nor write the result cache (reads that have a cache of their
+    own, such as the label index build, and must see the KG as it is now)."""
+    token = _BYPASS.set(True)
+    try:
+        yield
+    finally:
+        _BYPASS.reset(token)
+
+
+def bypassed() -> bool:
+    return _BYPASS.get()
 
 
 def term_to_json(t: Term) -> list:

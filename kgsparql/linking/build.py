@@ -8,15 +8,19 @@ kept in the caller's ``Models``."""
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
+import time
 from pathlib import Path
 
 from ..config import Settings
 from ..errors import ConfigError, TemplateError
+from ..kg import uncached
 from ..models import Models
 from ..sparql import load_query
 from ..types import IRI, Literal
 from .index import FORMAT, LabelIndex
+from .saved import SOURCE
 
 __all__ = ["index_for", "index_path", "wants_index", "read_labels", "store_identity", "Labels", "MAX_LABELS"]
 
@@ -119,18 +123,30 @@ def index_for(kg, settings: Settings, models: Models | None = None) -> LabelInde
     if path is None:
         return None
     models = models if models is not None else Models()
-    return models.load(("label-index", str(path)), lambda: _load_or_build(kg, path))
+    return models.load(("label-index", str(path)), lambda: _load_or_build(kg, path, settings.cache_ttl))
 
 
-def _load_or_build(kg, path: Path) -> LabelIndex:
-    index = LabelIndex.load(path)
-    if index is None:
-        labels = read_labels(kg.adapter, _page_for(kg.endpoint))
+def _load_or_build(kg, path: Path, ttl: float | None = None) -> LabelIndex:
+    """The saved index unless older than ``ttl`` seconds; else read from the KG and saved, unless
+    it came back empty (the KG may not be loaded yet) or truncated: those live in this process only."""
+    fresh = ttl is None or _age(path) <= ttl
+    index = LabelIndex.load(path) if fresh else None
+    if index is None or not len(index):
+        with uncached():  # the index is the cache: its pages would only go stale in the result cache
+            labels = read_labels(kg.adapter, _page_for(kg.endpoint))
         index = LabelIndex(labels)
-        if labels.truncated is None:  # a truncated index lives in this process only
+        if labels.truncated is None and len(index):
             source = {"source_id": kg.source_id, "adapter": kg.adapter.name, "labels": len(index)}
             index.save(path, source)
+            path.with_name(SOURCE).write_text(json.dumps(source), encoding="utf-8")
     return index
+
+
+def _age(path: Path) -> float:
+    try:
+        return time.time() - path.stat().st_mtime
+    except OSError:
+        return float("inf")
 
 
 def _page_for(endpoint) -> int | None:
