@@ -7,6 +7,7 @@ are ``KGSPARQL_<FIELD>`` in upper case."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -48,7 +49,9 @@ class Settings:
     retries: int = 3                    # HTTP retries on 429/5xx/connection errors
     user_agent: str = DEFAULT_USER_AGENT
     default_graph: str | None = None    # HTTP endpoints: default-graph-uri sent with every query
+    allow_service: bool = False         # let queries use SERVICE (the store then fetches other URLs)
     cache: str = "auto"                 # result cache: auto = on for HTTP endpoints, off for embedded
+    cache_ttl: float = 86_400.0         # seconds a cached result or label index is trusted (docs/reliability.md)
     home: str = ""                      # cache/model/index directory (default ~/.cache/kgsparql)
     base_iri: str = DEFAULT_BASE_IRI    # for KGs converted from TSV
     data_dir: str | None = None         # benchmark data (MetaQA, PathQuestion, WC2014, ...)
@@ -63,12 +66,16 @@ class Settings:
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
-        for name in ("timeout", "llm_timeout"):
-            if getattr(self, name) <= 0:
-                raise ConfigError(f"{name} must be positive")
+        for name in ("timeout", "llm_timeout", "cache_ttl"):
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not (math.isfinite(value) and value > 0):
+                raise ConfigError(f"{name} must be a finite number of seconds above 0, not {value!r}")
         for name in ("max_rows", "llm_max_tokens", "llm_context"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
+        for name in ("allow_service",):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"{name} must be true or false, not {getattr(self, name)!r}")
         if self.retries < 0:
             raise ConfigError("retries must be 0 or more")
         if self.store and self.endpoint:
@@ -105,6 +112,10 @@ def _coerce(name: str, raw: str) -> Any:
             return int(raw)
         if typ == "float":
             return float(raw)
+        if typ == "bool":
+            return {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}[raw.lower()]
+    except KeyError:
+        raise ConfigError(f"KGSPARQL_{name.upper()} must be true or false, not {raw!r}") from None
     except ValueError:
         raise ConfigError(f"KGSPARQL_{name.upper()} must be a number, not {raw!r}") from None
     return raw

@@ -5,8 +5,8 @@ from __future__ import annotations
 __all__ = [
     "KGSparqlError", "ConfigError", "InputError", "PluginError", "TemplateError", "LoadError",
     "EndpointError", "ReadOnlyViolation", "EndpointTimeout", "EndpointUnavailable", "RateLimited",
-    "QueryRejected", "MalformedResponse", "LLMError", "LLMTimeout", "LLMUnavailable",
-    "LLMRateLimited", "PromptTooLong", "ParseError", "LinkingError",
+    "QueryRejected", "ServiceRefused", "MalformedResponse", "LLMError", "LLMTimeout", "LLMUnavailable",
+    "LLMRateLimited", "PromptTooLong", "ParseError", "LinkingError", "CacheError",
 ]
 
 
@@ -61,6 +61,10 @@ class QueryRejected(EndpointError):
     """The endpoint (or the embedded store) refused the query: syntax error, bad request."""
 
 
+class ServiceRefused(QueryRejected):
+    """A query uses SERVICE (the store would fetch another URL) and ``allow_service`` is off."""
+
+
 class MalformedResponse(EndpointError):
     """The endpoint answered with something that is not a SPARQL result (HTML page, truncated JSON)."""
 
@@ -96,3 +100,7 @@ class ParseError(LLMError):
 
 class LinkingError(KGSparqlError):
     """No knowledge-graph entity could be found for the question."""
+
+
+class CacheError(KGSparqlError):
+    """The result cache or a cached index could not be read or written (locked, corrupt, full disk)."""

@@ -9,12 +9,12 @@ from pathlib import Path
 from .adapters.base import AdapterContext
 from .config import Settings
 from .endpoints.base import Endpoint, EndpointContext
-from .endpoints.cache import ResultCache
+from .endpoints.cache import ResultCache, uncached
 from .errors import ConfigError
 from .models import Models
 from .registry import available, create
 
-__all__ = ["KnowledgeGraph", "demo_store_path", "ensure_demo_store", "endpoint_choice"]
+__all__ = ["KnowledgeGraph", "demo_store_path", "ensure_demo_store", "endpoint_choice", "results_path", "uncached"]
 
 
 def demo_store_path(settings: Settings) -> Path:
@@ -46,11 +46,16 @@ def endpoint_choice(settings: Settings) -> tuple[str, str]:
     return settings.endpoint_kind or "embedded", store
 
 
+def results_path(settings: Settings) -> Path:
+    """The result cache file under the settings' home."""
+    return settings.home_path / "results.sqlite"
+
+
 def _cache_for(settings: Settings) -> ResultCache | None:
     """The result cache: ``auto`` caches HTTP endpoints only, ``on`` every endpoint, ``off`` none."""
     remote = bool(settings.endpoint)
     if settings.cache == "on" or (settings.cache == "auto" and remote):
-        return ResultCache(settings.home_path / "results.sqlite")
+        return ResultCache(results_path(settings), ttl=settings.cache_ttl)
     return None
 
 

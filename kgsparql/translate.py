@@ -9,6 +9,7 @@ import http.client
 import json
 import re
 import socket
+import sqlite3
 import urllib.error
 from contextlib import contextmanager
 from typing import Iterator
@@ -72,6 +73,11 @@ def translate(exc: BaseException, what: str) -> E.KGSparqlError:
         if name == "URITooLong":
             return E.QueryRejected(f"{what}: the query is too long for the endpoint")
         return E.EndpointUnavailable(f"{what}: {name}")
+    if isinstance(exc, sqlite3.Error):
+        msg = str(exc).splitlines()[0] if str(exc) else name
+        return E.CacheError(f"{what}: {msg} (delete the file, or run `kgsparql cache clear`)"
+                            if isinstance(exc, sqlite3.DatabaseError) and "not a database" in msg
+                            else f"{what}: {msg}")
     if isinstance(exc, urllib.error.HTTPError):
         return _http_error(exc, what)
     if isinstance(exc, (TimeoutError, socket.timeout)):

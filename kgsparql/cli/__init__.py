@@ -21,6 +21,7 @@ _COMMANDS = {
     "train": "kgsparql.cli.train:train",
     "doctor": "kgsparql.cli.doctor:doctor",
     "methods": "kgsparql.cli.methods:methods",
+    "cache": "kgsparql.cli.cache:cache",
 }
 
 

@@ -18,12 +18,17 @@ def _cell(term) -> str:
 @click.argument("query")
 @kg_options
 @click.option("--json", "as_json", is_flag=True, help="SPARQL 1.1 JSON results-like output.")
-def sparql(query, as_json, store, endpoint, endpoint_kind, adapter, timeout, config_file):
-    """Run a read-only SPARQL QUERY (SELECT or ASK; anything that writes is refused). Use - for stdin."""
+@click.option("--allow-service", is_flag=True, default=None,
+              help="Allow SERVICE (federated query: the store fetches other URLs); off by default.")
+def sparql(query, as_json, allow_service, store, endpoint, endpoint_kind, adapter, timeout, config_file):
+    """Run a read-only SPARQL QUERY (SELECT or ASK; anything that writes is refused). Use - for stdin.
+    The answer always comes from the KG itself, never from the result cache."""
     if query == "-":
         query = click.get_text_stream("stdin").read()
-    kind = query_kind(query)  # refuse updates before anything is opened
-    settings = settings_from(config_file, store=store, endpoint=endpoint, endpoint_kind=endpoint_kind, adapter=adapter, timeout=timeout)
+    settings = settings_from(config_file, store=store, endpoint=endpoint, endpoint_kind=endpoint_kind, adapter=adapter,
+                             timeout=timeout, allow_service=allow_service or None)
+    kind = query_kind(query, allow_service=settings.allow_service)  # refuse before anything is opened
+    settings = settings.replace(cache="off")  # a query typed by hand is always answered by the KG itself
     with KnowledgeGraph.from_settings(settings) as kg:
         if kind == "ASK":
             result = kg.endpoint.ask(query)

@@ -14,7 +14,8 @@ from ..registry import PluginContext
 from ..sparql import Bindings, bind_values, query_kind
 from ..stats import record_query
 from ..types import Term
-from .cache import ResultCache
+from .cache import ResultCache, bypassed
+from .deadline import check_timeout
 
 __all__ = ["Endpoint", "BaseEndpoint", "EndpointContext", "Rows", "Row"]
 _SETTING_NAMES = frozenset(f.name for f in dataclasses.fields(Settings))
@@ -73,21 +74,27 @@ class BaseEndpoint:
         return cls(EndpointContext(name=cls.name, settings=settings, options=options, location=location,
                                    cache=cache, store=store))
 
-    def _base_init(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
-        if timeout <= 0 or max_rows < 1:
-            raise ConfigError("timeout must be positive and max_rows at least 1")
-        self.timeout = timeout
+    allow_service = False
+
+    def _base_init(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None,
+                   allow_service: bool = False):
+        if max_rows < 1:
+            raise ConfigError("max_rows must be at least 1")
+        self.timeout = check_timeout(timeout)
         self.max_rows = max_rows
         self.cache = cache
+        self.allow_service = bool(allow_service)
 
     # -- public API ---------------------------------------------------------------------------
     def select(self, query: str, bindings: Bindings | None = None, *, timeout: float | None = None) -> Rows:
         text = self._prepare(query, bindings, expect=("SELECT",))
-        return self._cached(text, lambda: self._select(text, timeout or self.timeout, self.max_rows))
+        timeout = self.timeout if timeout is None else check_timeout(timeout)
+        return self._cached(text, lambda: self._select(text, timeout, self.max_rows))
 
     def ask(self, query: str, bindings: Bindings | None = None, *, timeout: float | None = None) -> bool:
         text = self._prepare(query, bindings, expect=("ASK",))
-        return self._cached(text, lambda: self._ask(text, timeout or self.timeout))
+        timeout = self.timeout if timeout is None else check_timeout(timeout)
+        return self._cached(text, lambda: self._ask(text, timeout))
 
     def close(self) -> None:
         if self.cache is not None:
@@ -102,22 +109,23 @@ class BaseEndpoint:
     # -- helpers ------------------------------------------------------------------------------
     def _prepare(self, query: str, bindings: Bindings | None, expect: tuple[str, ...]) -> str:
         text = bind_values(query, bindings)
-        kind = query_kind(text)
+        kind = query_kind(text, allow_service=self.allow_service)
         if kind not in expect:
             raise QueryRejected(f"expected a {' or '.join(expect)} query, got {kind}")
         return text
 
     def _cached(self, text: str, run):
-        if self.cache is not None:
-            hit = self.cache.get(self.name, text)
+        cache = None if bypassed() else self.cache
+        if cache is not None:
+            hit = cache.get(self.name, text)
             if hit is not None:
                 record_query(0.0, cached=True)
                 return hit
         t0 = time.perf_counter()
         result = run()
         record_query(time.perf_counter() - t0)
-        if self.cache is not None and not getattr(result, "truncated", False):
-            self.cache.put(self.name, text, result)
+        if cache is not None and not getattr(result, "truncated", False):
+            cache.put(self.name, text, result)
         return result
 
     def _select(self, text: str, timeout: float, max_rows: int) -> Rows:  # pragma: no cover

@@ -12,6 +12,7 @@ from ..translate import translated
 from ..types import XSD, IRI, BlankNode, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
+from .deadline import run_until
 
 __all__ = ["EmbeddedEndpoint", "from_oxigraph"]
 
@@ -31,8 +32,10 @@ class EmbeddedEndpoint(BaseEndpoint):
     """Queries a pyoxigraph store. ``path=None`` is an in-memory store (mostly for tests).
 
     The store is opened read-only by default, so a running ``oxigraph serve-read-only`` on the
-    same directory is fine. pyoxigraph cannot interrupt a running query; the timeout is checked
-    while rows stream, so a query that streams is bounded, one that aggregates everything first is not.
+    same directory is fine. Every call ends by its timeout: the query runs in a worker thread
+    (pyoxigraph releases the GIL) that checks the deadline between rows; pyoxigraph cannot interrupt
+    a query that aggregates everything before its first row, so that one finishes in the abandoned
+    thread while the caller has long got its ``EndpointTimeout`` (docs/reliability.md).
     """
 
     name = "embedded"
@@ -44,11 +47,12 @@ class EmbeddedEndpoint(BaseEndpoint):
     def __init__(self, ctx: EndpointContext):
         opts, s = ctx.options or self.Options(), ctx.settings
         self._setup(ctx.location, read_only=opts.read_only, store=ctx.store, timeout=s.timeout,
-                    max_rows=s.max_rows, cache=ctx.cache)
+                    max_rows=s.max_rows, cache=ctx.cache, allow_service=s.allow_service)
 
     def _setup(self, path: str | Path | None = None, *, read_only: bool = True, store=None,
-               timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None):
-        self._base_init(timeout=timeout, max_rows=max_rows, cache=cache)
+               timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None,
+               allow_service: bool = False):
+        self._base_init(timeout=timeout, max_rows=max_rows, cache=cache, allow_service=allow_service)
         self.path = Path(path) if path is not None else None
         self.name = f"embedded:{self.path.resolve() if self.path else 'memory'}"
         if store is not None:
@@ -62,23 +66,43 @@ class EmbeddedEndpoint(BaseEndpoint):
                 self.store = pyoxigraph.Store.read_only(str(self.path)) if read_only else pyoxigraph.Store(str(self.path))
 
     def _select(self, text: str, timeout: float, max_rows: int) -> Rows:
-        deadline = time.monotonic() + timeout
-        with translated("query on the embedded store"):
-            solutions = self.store.query(text)
-            variables = [v.value for v in solutions.variables]
-            rows, truncated = [], False
-            for i, sol in enumerate(solutions):
-                if i >= max_rows:
-                    truncated = True
-                    break
-                if not i % 1024 and time.monotonic() > deadline:
-                    raise EndpointTimeout(f"query on the embedded store: timed out after {timeout:g} s")
-                rows.append({v: from_oxigraph(sol[v]) for v in variables if sol[v] is not None})
-        return Rows(rows, variables, truncated)
+        store, deadline = self.store, time.monotonic() + timeout
+
+        def work() -> Rows:
+            solutions = sol = None
+            try:
+                with translated("query on the embedded store"):
+                    solutions = store.query(text)
+                    variables = [v.value for v in solutions.variables]
+                    rows, truncated = [], False
+                    for i, sol in enumerate(solutions):  # lazily: the deadline is checked between rows
+                        if i >= max_rows:
+                            truncated = True
+                            break
+                        if time.monotonic() > deadline:
+                            raise TimeoutError
+                        rows.append({v: from_oxigraph(sol[v]) for v in variables if sol[v] is not None})
+                return Rows(rows, variables, truncated)
+            finally:  # pyoxigraph's results must be dropped by the thread that made them
+                solutions = sol = None
+
+        return self._in_time(work, deadline, timeout)
 
     def _ask(self, text: str, timeout: float) -> bool:
-        with translated("query on the embedded store"):
-            return bool(self.store.query(text))
+        store = self.store
+
+        def work() -> bool:
+            with translated("query on the embedded store"):
+                return bool(store.query(text))
+
+        return self._in_time(work, time.monotonic() + timeout, timeout)
+
+    @staticmethod
+    def _in_time(work, deadline: float, timeout: float):
+        try:
+            return run_until(work, deadline)
+        except (TimeoutError, EndpointTimeout):
+            raise EndpointTimeout(f"query on the embedded store: timed out after {timeout:g} s") from None
 
     def count_triples(self) -> int:
         return len(self.store)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import email.utils
 import json
+import socket
 import time
 import urllib.error
 import urllib.parse
@@ -24,6 +25,7 @@ from ..translate import translate
 from ..types import XSD, BlankNode, IRI, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
+from .deadline import check_timeout, read_body, run_until, socket_of
 
 __all__ = ["HttpEndpoint", "DEFAULT_USER_AGENT", "term_from_sparql_json", "parse_retry_after"]
 
@@ -138,17 +140,19 @@ class HttpEndpoint(BaseEndpoint):
         opts, s = ctx.options or self.Options(), ctx.settings
         self._setup(ctx.location or "", timeout=s.timeout, max_rows=s.max_rows, retries=s.retries,
                     user_agent=s.user_agent, cache=ctx.cache, default_graph=s.default_graph,
+                    allow_service=s.allow_service,
                     post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff)
 
     def _setup(self, url: str, *, timeout: float = 30.0, max_rows: int = 100_000, retries: int = 3,
                user_agent: str = DEFAULT_USER_AGENT, cache: ResultCache | None = None,
                default_graph: str | None = None, post_threshold: int = 2000, backoff: float = 0.5,
-               max_backoff: float = 30.0):
-        if not timeout > 0 or int(max_rows) < 1:
-            raise ConfigError("timeout must be positive and max_rows at least 1")
+               max_backoff: float = 30.0, allow_service: bool = False):
+        timeout = check_timeout(timeout)
+        if int(max_rows) < 1:
+            raise ConfigError("max_rows must be at least 1")
         if int(retries) < 0 or int(post_threshold) < 0 or not (0 <= backoff <= max_backoff):
             raise ConfigError("retries and post_threshold must be >= 0 and 0 <= backoff <= max_backoff")
-        self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache)
+        self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache, allow_service=allow_service)
         self.url, params = _split_url(url)
         graphs = [v for k, v in params if k == "default-graph-uri"]
         self.default_graph = _check_graph(default_graph or (graphs[0] if graphs else None))
@@ -182,12 +186,16 @@ class HttpEndpoint(BaseEndpoint):
 
     # -- one call, with retries -------------------------------------------------------------------
     def _request(self, text: str, timeout: float) -> tuple[dict, bool]:
+        """One call, retries and their waits included, ends by ``timeout`` seconds from now."""
         what = f"query on {self.url}"
+        deadline = time.monotonic() + timeout
         for attempt in range(self.retries + 1):
             try:
-                return self._attempt(text, timeout, what)
+                return self._attempt(text, deadline, what)
             except Exception as exc:  # noqa: BLE001 - classified, then translated below
                 delay = self._retry_delay(exc, attempt) if attempt < self.retries else None
+                if delay is not None and time.monotonic() + delay >= deadline:
+                    delay = None  # no time left for another attempt
                 if isinstance(exc, urllib.error.HTTPError):
                     exc.close()
                 if delay is None:
@@ -195,11 +203,22 @@ class HttpEndpoint(BaseEndpoint):
                 time.sleep(delay)
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _attempt(self, text: str, timeout: float, what: str) -> tuple[dict, bool]:
-        result = self._wrapper(text, timeout).query()
-        with result.response as response:
-            headers = response.headers
-            body = response.read()
+    def _attempt(self, text: str, deadline: float, what: str) -> tuple[dict, bool]:
+        """One request in a worker thread; headers and body must all arrive before ``deadline``."""
+        opened: list = []
+
+        def work():
+            result = self._wrapper(text, max(0.01, deadline - time.monotonic())).query()
+            with result.response as response:
+                opened.append(response)
+                return response.headers, read_body(response, deadline)
+
+        def abandon():  # wake the worker out of its read
+            sock = socket_of(opened[0]) if opened else None
+            if sock is not None:
+                sock.shutdown(socket.SHUT_RDWR)
+
+        headers, body = run_until(work, deadline, abandon)
         return _decode(body, headers.get("Content-Type", ""), what), _server_cut(headers)
 
     def _wrapper(self, text: str, timeout: float) -> SPARQLWrapper:
@@ -207,7 +226,7 @@ class HttpEndpoint(BaseEndpoint):
         sw.setQuery(text)
         # our guard already knows the form; SPARQLWrapper's own sniffing mistakes a comment saying
         # "drop" for an update and would switch protocol
-        sw.queryType = query_kind(text)
+        sw.queryType = query_kind(text, allow_service=True)  # SERVICE was already checked
         sw.setReturnFormat(JSON)
         sw.timeout = timeout  # setTimeout() would truncate to whole seconds
         for key, value in self.params:  # default-graph-uri and any parameters given in the URL

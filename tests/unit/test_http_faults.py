@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import email.utils
 import json
-import threading
 import time
-import urllib.parse
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -17,73 +13,16 @@ from kgsparql.errors import (ConfigError, EndpointTimeout, EndpointUnavailable, 
                              QueryRejected, RateLimited, ReadOnlyViolation)
 from kgsparql.types import IRI, BlankNode, Literal
 
+from faultserver import ROWS, FaultServer, Reply, serving
+
 XSD = "http://www.w3.org/2001/XMLSchema#"
 SELECT = "SELECT ?s WHERE { ?s ?p ?o }"
-ROWS = {"head": {"vars": ["s"]}, "results": {"bindings": [{"s": {"type": "uri", "value": "http://x/a"}},
-                                                           {"s": {"type": "uri", "value": "http://x/b"}}]}}
-
-
-@dataclass
-class Reply:
-    status: int = 200
-    body: bytes | dict = field(default_factory=lambda: ROWS)
-    headers: dict = field(default_factory=dict)
-    delay: float = 0.0
-    content_length: int | None = None  # lie about the length to cut the body short
-
-
-class FaultServer(ThreadingHTTPServer):
-    """Answers from ``script`` in order (the last reply repeats) and records every request."""
-
-    daemon_threads = True
-    block_on_close = False
-
-    def __init__(self):
-        super().__init__(("127.0.0.1", 0), Handler)
-        self.script: list[Reply] = [Reply()]
-        self.requests: list[dict] = []
-        self.url = f"http://127.0.0.1:{self.server_address[1]}/sparql"
-
-    def next_reply(self) -> Reply:
-        return self.script.pop(0) if len(self.script) > 1 else self.script[0]
-
-    def handle_error(self, request, client_address) -> None:  # clients that gave up: not our concern
-        pass
-
-
-class Handler(BaseHTTPRequestHandler):
-    def do_GET(self):
-        self._answer(urllib.parse.urlsplit(self.path).query)
-
-    def do_POST(self):
-        self._answer(self.rfile.read(int(self.headers.get("Content-Length", 0))).decode())
-
-    def _answer(self, params: str) -> None:
-        self.server.requests.append({"method": self.command, "params": urllib.parse.parse_qs(params),
-                                     "headers": dict(self.headers), "time": time.monotonic()})
-        reply = self.server.next_reply()
-        time.sleep(reply.delay)
-        body = json.dumps(reply.body).encode() if isinstance(reply.body, dict) else reply.body
-        self.send_response(reply.status)
-        headers = {"Content-Type": "application/sparql-results+json", **reply.headers}
-        for k, v in headers.items():
-            self.send_header(k, v)
-        self.send_header("Content-Length", str(reply.content_length or len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args) -> None:
-        pass
 
 
 @pytest.fixture
 def server():
-    srv = FaultServer()
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-    thread.start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
+    with serving() as srv:
+        yield srv
 
 
 def endpoint(srv: FaultServer, **kw) -> HttpEndpoint:
