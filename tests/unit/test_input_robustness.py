@@ -1,0 +1,55 @@
+"""Issue 11 (part A): user input that used to be altered, kill a batch, or be reported as an internal
+error. Every case goes through the real components (embedded stores, the CLI as a user runs it)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyoxigraph
+import pytest
+from click.testing import CliRunner
+
+from kgsparql.cli import main
+from kgsparql.endpoints import EmbeddedEndpoint
+from kgsparql.sparql import QueryTemplate, load_query
+from kgsparql.types import Literal
+
+RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "kg" / "metaqa.txt"
+
+
+def _one_line_error(result, code: int = 1) -> str:
+    assert result.exit_code == code, result.output
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    return lines[0]
+
+
+# --- item 9: the LIMIT is set on the template, never on bound user text ----------------------------
+def test_limit_is_set_before_values_are_bound():
+    tpl = QueryTemplate("t", "SELECT ?x WHERE { VALUES ?x { } } LIMIT 10")
+    text = tpl.render({"x": [Literal("Kismet LIMIT 1000000")]}, limit=20)
+    assert '"Kismet LIMIT 1000000"' in text and text.rstrip().endswith("LIMIT 20")
+
+
+def test_bound_literal_round_trips_through_a_store():
+    label = "Kismet LIMIT 1000000"
+    store = pyoxigraph.Store()
+    store.add(pyoxigraph.Quad(pyoxigraph.NamedNode("http://x/k"), pyoxigraph.NamedNode(RDFS_LABEL),
+                              pyoxigraph.Literal(label)))
+    with EmbeddedEndpoint.open(store=store) as ep:
+        rows = ep.select(load_query("generic", "lookup").render({"label": [Literal(label)]}, limit=5))
+    assert [r["label"] for r in rows] == [Literal(label)]
+
+
+# --- item 10: sparql refuses what it cannot run with an accurate message ---------------------------
+@pytest.mark.parametrize("query,kind", [("CONSTRUCT WHERE { ?s ?p ?o }", "CONSTRUCT"),
+                                        ("DESCRIBE <http://x/a>", "DESCRIBE")])
+def test_sparql_names_the_forms_it_runs(query, kind):
+    line = _one_line_error(CliRunner().invoke(main, ["sparql", query]))
+    assert "SELECT and ASK" in line and kind in line and "allowed" not in line
+
+
+def test_update_refusal_does_not_claim_construct_is_run():
+    line = _one_line_error(CliRunner().invoke(main, ["sparql", "DROP ALL"]))
+    assert line.startswith("error: refused") and "DROP" in line and "CONSTRUCT" not in line
