@@ -53,3 +53,12 @@ def test_sparql_names_the_forms_it_runs(query, kind):
 def test_update_refusal_does_not_claim_construct_is_run():
     line = _one_line_error(CliRunner().invoke(main, ["sparql", "DROP ALL"]))
     assert line.startswith("error: refused") and "DROP" in line and "CONSTRUCT" not in line
+
+
+@pytest.mark.parametrize("line,name", [('timeout = "abc"', "timeout"), ("max_rows = 2.5", "max_rows"),
+                                       ("store = 3", "store"), ("max_question_chars = 0", "max_question_chars")])
+def test_ill_typed_config_is_a_one_line_config_error(tmp_path, line, name):
+    config = tmp_path / "c.toml"
+    config.write_text(line + "\n")
+    line = _one_line_error(CliRunner().invoke(main, ["sparql", "--config", str(config), "ASK {}"]))
+    assert name in line and "internal" not in line
