@@ -62,3 +62,34 @@ def test_ill_typed_config_is_a_one_line_config_error(tmp_path, line, name):
     config.write_text(line + "\n")
     line = _one_line_error(CliRunner().invoke(main, ["sparql", "--config", str(config), "ASK {}"]))
     assert name in line and "internal" not in line
+
+
+# --- item 10: a corrupt or truncated gzip is a user error and leaves no store behind ---------------
+def _truncated_gzip(tmp_path, name: str, text: str) -> Path:
+    import gzip
+
+    whole = gzip.compress(text.encode() * 200)
+    path = tmp_path / name
+    path.write_bytes(whole[: len(whole) // 2])
+    return path
+
+
+@pytest.mark.parametrize("name,fmt", [("kb.txt.gz", "metaqa"), ("kb.nt.gz", "nt")])
+def test_truncated_gzip_is_refused_and_leaves_nothing(tmp_path, name, fmt):
+    line = "Kismet|directed_by|William Dieterle\n" if fmt == "metaqa" else "<http://x/a> <http://x/b> <http://x/c> .\n"
+    bad = _truncated_gzip(tmp_path, name, line)
+    result = CliRunner().invoke(main, ["load", "--format", fmt, str(bad), "--store", str(tmp_path / "s")])
+    assert "gzip" in _one_line_error(result)
+    assert not (tmp_path / "s").exists()
+
+
+def test_failed_load_keeps_the_previous_store(tmp_path):
+    store = str(tmp_path / "s")
+    assert CliRunner().invoke(main, ["load", "--format", "metaqa", str(FIXTURE), "--store", store]).exit_code == 0
+    count = ["sparql", "--store", store, "--json", "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"]
+    before = CliRunner().invoke(main, count).output
+    half = tmp_path / "half.nt"
+    half.write_text("<http://x/a> <http://x/b> <http://x/c> .\n" * 50 + "<http://x/a> broken\n")
+    for bad in (_truncated_gzip(tmp_path, "kb.txt.gz", "A|r|B\n"), half):
+        _one_line_error(CliRunner().invoke(main, ["load", str(bad), "--store", store]))
+    assert CliRunner().invoke(main, count).output == before
