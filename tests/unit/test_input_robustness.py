@@ -93,3 +93,89 @@ def test_failed_load_keeps_the_previous_store(tmp_path):
     for bad in (_truncated_gzip(tmp_path, "kb.txt.gz", "A|r|B\n"), half):
         _one_line_error(CliRunner().invoke(main, ["load", str(bad), "--store", store]))
     assert CliRunner().invoke(main, count).output == before
+
+
+# --- item 1: every input line is decoded on its own; one bad line is one error row -----------------
+def _batch(data: bytes) -> list[dict]:
+    import io
+
+    from kgsparql.cli.batch import read_batch
+
+    return list(read_batch(io.BytesIO(data)))
+
+
+def test_bom_invalid_utf8_and_bad_json_cost_only_their_own_line():
+    data = (b'\xef\xbb\xbf{"id": "1", "question": "who directed [Kismet]"}\n'
+            b'{"id": "2", "question": "who directed \xff\xfe [Kismet]"}\n\n'
+            b'not json\n{"id": "4", "question": "what did [Kismet] star"}\n')
+    rows = _batch(data)
+    assert [r.get("id") for r in rows] == ["1", "2", None, "4"]
+    assert rows[0]["question"] == "who directed [Kismet]" and rows[3]["question"] == "what did [Kismet] star"
+    assert "UTF-8" in rows[1]["error"] and "line 2" in rows[1]["error"]
+    assert "line 4" in rows[2]["error"] and "JSON" in rows[2]["error"]
+
+
+def test_an_over_long_line_is_skipped_unread(monkeypatch):
+    from kgsparql.cli import batch
+
+    monkeypatch.setattr(batch, "MAX_LINE_BYTES", 100)
+    rows = _batch(b'{"id": "1", "question": "' + b"a" * 500 + b'"}\n{"id": "2", "question": "ok"}\n')
+    assert "longer than" in rows[0]["error"] and rows[1] == {"id": "2", "question": "ok"}
+
+
+@pytest.mark.parametrize("question,message", [
+    ("who directed \ud800", "lone surrogate"), ("a" * 2_001, "2,001 characters"),
+    ("who directed [" + "K" * 201 + "]", "entity mention"), ("   ", "empty")])
+def test_unusable_questions_are_refused_before_any_work(question, message):
+    from kgsparql.api import check_question
+    from kgsparql.errors import InputError
+
+    with pytest.raises(InputError, match=message):
+        check_question(question, 2_000)
+    check_question("who directed [" + "K" * 200 + "] " + "x" * (2_000 - 217), 2_000)
+
+
+def test_question_limit_is_a_setting():
+    from kgsparql.config import Settings
+
+    line = _one_line_error(CliRunner().invoke(main, ["ask", "who directed [Kismet] " + "x" * 30],
+                                              env={"KGSPARQL_MAX_QUESTION_CHARS": "20"}))
+    assert "limit is 20" in line
+    assert Settings.load(env={"KGSPARQL_MAX_QUESTION_CHARS": "20"}).max_question_chars == 20
+
+
+@pytest.mark.parametrize("where", ["missing", "directory"])
+def test_unreadable_input_is_a_user_error(tmp_path, where):
+    path = tmp_path / "nope.jsonl" if where == "missing" else tmp_path
+    line = _one_line_error(CliRunner().invoke(main, ["ask", "--input", str(path)]))
+    assert str(path) in line
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> str:
+    from kgsparql.loading import load_files
+
+    path = tmp_path_factory.mktemp("kg") / "s"
+    load_files([FIXTURE], path, "metaqa")
+    return str(path)
+
+
+def test_batch_yields_one_row_per_input_row_in_order(store):
+    data = (b'\xef\xbb\xbf{"id": "1", "question": "who directed [Kismet]"}\n'
+            b'{"id": "2", "question": "who directed \\ud800"}\n'
+            b'{"id": "3", "question": "who directed \xff [Kismet]"}\n'
+            b'{"id": "4", "question": "who directed [Kismet]"}\n')
+    result = CliRunner().invoke(main, ["ask", "--store", store, "--input", "-", "--json"], input=data)
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["id"] for r in rows] == ["1", "2", "3", "4"]
+    assert rows[0]["answers"] == rows[3]["answers"] == ["William Dieterle"]
+    assert "surrogate" in rows[1]["error"] and "UTF-8" in rows[2]["error"]
+
+
+def test_batch_exits_1_when_every_row_failed(store):
+    data = b'{"id": "1", "question": "who directed \\ud800"}\nnot json\n'
+    result = CliRunner().invoke(main, ["ask", "--store", store, "--input", "-", "--json"], input=data)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == "error: all 2 question(s) failed"
+    assert [json.loads(line)["id"] for line in result.output.splitlines()[:-1]] == ["1", None]
