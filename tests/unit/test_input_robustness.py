@@ -179,3 +179,37 @@ def test_batch_exits_1_when_every_row_failed(store):
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == "error: all 2 question(s) failed"
     assert [json.loads(line)["id"] for line in result.output.splitlines()[:-1]] == ["1", None]
+
+
+# --- item 6: one writer per eval results file ------------------------------------------------------
+_HOLD = ("import sys; from kgsparql.eval.results import ResultsFile; r = ResultsFile(sys.argv[1]); "
+         "print('locked', flush=True); sys.stdin.read(); r.close()")
+
+
+def test_a_second_eval_on_the_same_out_file_is_refused(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "runs" / "results.jsonl"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    holder = subprocess.Popen([sys.executable, "-c", _HOLD, str(out)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        for extra in ([], ["--overwrite"], ["--resume"]):
+            result = CliRunner().invoke(main, ["eval", "metaqa", "--out", str(out), "--quiet", *extra])
+            assert "in use by another kgsparql eval run" in _one_line_error(result)
+    finally:
+        holder.communicate("", timeout=30)
+    assert holder.returncode == 0
+    assert not out.exists(), "the holder wrote nothing, so it leaves no empty results file behind"
+
+    from kgsparql.eval.results import ResultsFile
+
+    with ResultsFile(out) as first:         # free again; a second writer in another process is refused
+        first.append({"id": "q1", "gold": [], "answers": [], "hits1": 0, "hit_any": 0, "f1": 0.0})
+        probe = subprocess.run([sys.executable, "-c", _HOLD, str(out)], input="", capture_output=True,
+                               text=True, env=env)
+        assert probe.returncode != 0 and "in use" in probe.stderr
+    assert out.read_text().count("\n") == 1
