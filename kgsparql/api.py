@@ -6,18 +6,40 @@
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Iterator
 
 import dataclasses
 
 from .config import Settings
-from .errors import KGSparqlError
+from .errors import InputError, KGSparqlError
 from .kg import KnowledgeGraph
 from .models import Models
 from .stats import collect
 from .types import Answer
 
-__all__ = ["Asker", "open_kg", "ask", "answer_with_stats"]
+__all__ = ["Asker", "open_kg", "ask", "answer_with_stats", "check_question", "MAX_MENTION_CHARS"]
+
+MAX_MENTION_CHARS = 200       # a [bracketed] entity mention longer than this is refused
+_MENTION = re.compile(r"\[([^\[\]]*)\]")
+
+
+def check_question(question: str, max_chars: int) -> None:
+    """Refuse, with a one-line InputError, what no method should be handed: an empty or over-long
+    question, an over-long [mention], text that is not valid Unicode (a lone surrogate)."""
+    if not isinstance(question, str) or not question.strip():
+        raise InputError("the question is empty")
+    if len(question) > max_chars:
+        raise InputError(f"the question is {len(question):,} characters long; the limit is {max_chars:,} "
+                         "(setting max_question_chars)")
+    try:
+        question.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InputError(f"the question is not valid Unicode: a lone surrogate at character {exc.start + 1}") from None
+    for m in _MENTION.finditer(question):
+        if len(m.group(1)) > MAX_MENTION_CHARS:
+            raise InputError(f"the entity mention [{m.group(1)[:20]}...] is {len(m.group(1)):,} characters long; "
+                             f"the limit is {MAX_MENTION_CHARS}")
 
 
 def open_kg(settings: Settings | None = None, **flags: Any) -> KnowledgeGraph:
@@ -57,9 +79,7 @@ class Asker:
             raise
 
     def ask(self, question: str, id: str | None = None) -> Answer:
-        if not isinstance(question, str) or not question.strip():
-            from .errors import InputError
-            raise InputError("the question is empty")
+        check_question(question, self.settings.max_question_chars)
         return answer_with_stats(self.method, question, id)
 
     def ask_many(self, items: Iterable[dict]) -> Iterator[dict]:

@@ -46,6 +46,7 @@ class Settings:
     llm_timeout: float = 120.0
     timeout: float = 30.0               # seconds per SPARQL call
     max_rows: int = 100_000             # result-row cap per SPARQL call
+    max_question_chars: int = 2_000     # longer questions (or [entity] mentions) are refused
     retries: int = 3                    # HTTP retries on 429/5xx/connection errors
     user_agent: str = DEFAULT_USER_AGENT
     default_graph: str | None = None    # HTTP endpoints: default-graph-uri sent with every query
@@ -59,6 +60,7 @@ class Settings:
     plugins: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        _check_types(self)
         if not self.home:
             object.__setattr__(self, "home", str(default_home()))
         object.__setattr__(self, "plugins", MappingProxyType({k: MappingProxyType(dict(v))
@@ -70,7 +72,7 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not (math.isfinite(value) and value > 0):
                 raise ConfigError(f"{name} must be a finite number of seconds above 0, not {value!r}")
-        for name in ("max_rows", "llm_max_tokens", "llm_context"):
+        for name in ("max_rows", "llm_max_tokens", "llm_context", "max_question_chars"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
         for name in ("allow_service",):
@@ -103,6 +105,22 @@ class Settings:
         if unknown:
             raise ConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
         return cls(**values)
+
+
+def _check_types(settings: Settings) -> None:
+    """A wrong type in a config file (``timeout = "abc"``) is a ConfigError naming the setting."""
+    for f in fields(settings):
+        value, want = getattr(settings, f.name), f.type
+        if want == "float" and isinstance(value, int) and not isinstance(value, bool):
+            object.__setattr__(settings, f.name, float(value))
+            continue
+        if want.startswith("str") and isinstance(value, os.PathLike):
+            object.__setattr__(settings, f.name, os.fspath(value))
+            continue
+        kinds = {"int": (int,), "float": (float,), "str": (str,), "str | None": (str, type(None))}.get(want)
+        if kinds and (not isinstance(value, kinds) or isinstance(value, bool)):
+            expected = {"int": "a whole number", "float": "a number"}.get(want, "a string")
+            raise ConfigError(f"{f.name} must be {expected}, not {value!r}")
 
 
 def _coerce(name: str, raw: str) -> Any:

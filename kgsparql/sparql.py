@@ -88,12 +88,14 @@ class QueryTemplate:
     text: str
 
     def render(self, bindings: Bindings | None = None, limit: int | None = None) -> str:
-        text = bind_values(self.text, bindings)
+        """The limit is set on the template before values are bound, so bound user text (a literal
+        such as ``"Kismet LIMIT 5"``) is never rewritten."""
+        text = self.text
         if limit is not None:
             if not _LIMIT_RE.search(text):
                 raise TemplateError(f"{self.name} has no LIMIT to set")
             text = _LIMIT_RE.sub(f"LIMIT {int(limit)}", text)
-        return text
+        return bind_values(text, bindings)
 
 
 @lru_cache(maxsize=None)
@@ -139,9 +141,10 @@ def query_kind(query: str, *, allow_service: bool = False) -> str:
     body = _PROLOGUE_RE.sub("", bare, count=1)
     word = (re.match(r"\s*([A-Za-z]+)", body) or [None, ""])[1].upper()
     bad = _UPDATE_WORDS.search(bare)
-    if word not in _READ_FORMS or bad:
-        what = bad.group(1).upper() if bad else (word or "empty query")
-        raise ReadOnlyViolation(f"refused: only SELECT, ASK, CONSTRUCT and DESCRIBE queries are allowed ({what})")
+    if bad:
+        raise ReadOnlyViolation(f"refused: {bad.group(1).upper()} would change data; updates are never run")
+    if word not in _READ_FORMS:
+        raise ReadOnlyViolation(f"refused: not a SPARQL query ({word or 'empty query'})")
     if not allow_service and _SERVICE_WORD.search(bare):
         raise ServiceRefused("refused: SERVICE (federated query) is disabled; set allow_service = true "
                              "or pass --allow-service to let the store fetch other endpoints")

@@ -1,35 +1,15 @@
 """``kgsparql ask``: answer one question, or a JSONL batch, with evidence paths and stats."""
 from __future__ import annotations
 
-import json
-from typing import Iterator
-
 import click
 
-from ..api import Asker
+from ..api import Asker, check_question
 from ..config import WALKS
 from ..errors import InputError
+from .batch import open_input, read_batch
 from .options import emit_json, kg_options, settings_from
 
 __all__ = ["ask"]
-
-
-def _read_batch(path: str) -> Iterator[dict]:
-    stream = click.open_file(path, "r", encoding="utf-8")
-    with stream:
-        for n, line in enumerate(stream, 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError:
-                yield {"id": None, "error": f"line {n}: not valid JSON"}
-                continue
-            if not isinstance(item, dict) or not isinstance(item.get("question"), str):
-                yield {"id": item.get("id") if isinstance(item, dict) else None,
-                       "error": f"line {n}: expected an object with a string 'question'"}
-                continue
-            yield item
 
 
 def _print_readable(result: dict) -> None:
@@ -55,7 +35,7 @@ def _print_readable(result: dict) -> None:
 @click.option("--method", default=None, help="Method: frag (default) or another registered one.")
 @click.option("--llm", default=None, help="none (default), llama, llama:/path/model.gguf, openai:MODEL.")
 @click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server.")
-@click.option("--input", "input_file", default=None, help="JSONL file (or -) with {'id', 'question'} per line.")
+@click.option("--input", "input_file", default=None, help="JSONL file (or -) with {'id', 'question'} per line; a bad line becomes an error row.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per question.")
 @click.option("--trace", default=None, help="Append every prompt and completion to this JSONL file.")
 @click.option("--walks", type=click.Choice(WALKS), default=None,
@@ -68,14 +48,26 @@ def ask(question, store, endpoint, endpoint_kind, adapter, timeout, config_file,
         raise InputError("give either a QUESTION or --input FILE.jsonl")
     settings = settings_from(config_file, store=store, endpoint=endpoint, endpoint_kind=endpoint_kind, adapter=adapter, timeout=timeout,
                              method=method, llm=llm, llm_base_url=llm_base_url, trace=trace, walks=walks)
+    if input_file:
+        with open_input(input_file) as stream, Asker(settings) as asker:
+            return _run_batch(asker, read_batch(stream), as_json)
+    check_question(question, settings.max_question_chars)     # before the KG and models are opened
     with Asker(settings) as asker:
-        if question:
-            result = asker.ask(question).to_json()
-            result.pop("plan", None) if not as_json else None
-            emit_json(result) if as_json else _print_readable(result)
-            return
-        for result in asker.ask_many(_read_batch(input_file)):
-            if as_json or "error" in result:
-                emit_json(result)
-            else:
-                _print_readable(result)
+        result = asker.ask(question).to_json()
+        result.pop("plan", None) if not as_json else None
+        emit_json(result) if as_json else _print_readable(result)
+
+
+def _run_batch(asker: Asker, items, as_json: bool) -> None:
+    """One output row per input row, in order. A row that fails carries its error and the run goes on
+    (exit 0); the exit status is 1 only when every row failed (docs/reliability.md)."""
+    total = failed = 0
+    for result in asker.ask_many(items):
+        total += 1
+        failed += "error" in result
+        if as_json or "error" in result:
+            emit_json(result)
+        else:
+            _print_readable(result)
+    if total and failed == total:
+        raise InputError(f"all {total} question(s) failed")

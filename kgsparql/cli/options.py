@@ -35,4 +35,10 @@ def settings_from(config_file: str | None = None, **flags: Any) -> Settings:
 
 
 def emit_json(obj: Any) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False))
+    """One JSON line; text that cannot be written as UTF-8 (a lone surrogate) is \\u-escaped instead."""
+    line = json.dumps(obj, ensure_ascii=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(obj)
+    click.echo(line)

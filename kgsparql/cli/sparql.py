@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import click
 
+from ..errors import InputError
 from ..kg import KnowledgeGraph
 from ..sparql import query_kind
 from .options import emit_json, kg_options, settings_from
 
 __all__ = ["sparql"]
+
+_RUNS = ("SELECT", "ASK")   # the endpoint protocol returns rows or a boolean, not graphs
 
 
 def _cell(term) -> str:
@@ -28,6 +31,8 @@ def sparql(query, as_json, allow_service, store, endpoint, endpoint_kind, adapte
     settings = settings_from(config_file, store=store, endpoint=endpoint, endpoint_kind=endpoint_kind, adapter=adapter,
                              timeout=timeout, allow_service=allow_service or None)
     kind = query_kind(query, allow_service=settings.allow_service)  # refuse before anything is opened
+    if kind not in _RUNS:
+        raise InputError(f"kgsparql sparql runs SELECT and ASK queries only, not {kind}")
     settings = settings.replace(cache="off")  # a query typed by hand is always answered by the KG itself
     with KnowledgeGraph.from_settings(settings) as kg:
         if kind == "ASK":

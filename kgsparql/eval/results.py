@@ -3,7 +3,7 @@
 An existing file is never replaced unless asked (``overwrite``); ``resume`` keeps its rows and appends.
 A last line cut short by a kill (no final newline, not valid JSON) is dropped on resume (it is
 rewritten when that question is asked again); any other unreadable line makes the file unusable and
-nothing is written to it."""
+nothing is written to it. The file is locked for the whole run (``FileLock``): a second writer is refused."""
 from __future__ import annotations
 
 import json
@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
+from .lock import FileLock
 
 __all__ = ["ResultsFile", "read_results", "REQUIRED"]
 
@@ -74,11 +75,20 @@ class ResultsFile:
         self.rows: list[dict] = []
         self._fh = None
         self._complete: int | None = None       # append after this many bytes; None = start afresh
+        self._lock: FileLock | None = None
         if self.path is None:
             return
         if self.path.is_dir():
             raise InputError(f"--out {self.path} is a directory")
-        exists = self.path.exists() and self.path.stat().st_size > 0
+        self._lock = FileLock(self.path)        # held until close(): one writer per results file
+        try:
+            self._check(resume, overwrite)
+        except BaseException:
+            self.close()
+            raise
+
+    def _check(self, resume: bool, overwrite: bool) -> None:
+        exists = self.path.stat().st_size > 0
         if exists and not (resume or overwrite):
             raise InputError(f"{self.path} exists: pass --resume to continue it or --overwrite to replace it")
         if exists and resume:
@@ -117,6 +127,9 @@ class ResultsFile:
         if self._fh is not None:
             self._fh.close()
             self._fh = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self):
         return self

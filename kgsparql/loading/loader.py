@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,29 +86,72 @@ def _load_rdf(store: pyoxigraph.Store, path: Path, fmt: str, base_iri: str) -> i
     return len(store) - before
 
 
-def load_files(files: Iterable[str | Path], store_dir: str | Path, fmt: str = "auto",
-               base_iri: str = DEFAULT_BASE_IRI) -> LoadReport:
-    paths = [Path(f) for f in files]
+def _check_gzip(path: Path) -> None:
+    """Read a .gz file through once, so a corrupt or truncated one is refused before the store is touched."""
+    if path.suffix != ".gz":
+        return
+    try:
+        with gzip.open(path, "rb") as fh:
+            while fh.read(1 << 22):
+                pass
+    except (OSError, EOFError, gzip.BadGzipFile) as exc:
+        raise InputError(f"{path} is not a complete gzip file ({exc})") from None
+
+
+def _check_rdf(path: Path, fmt: str, base_iri: str) -> None:
+    """Parse an RDF file without storing it (bulk loading is not atomic: a syntax error half-way through
+    would leave an existing store with part of the file)."""
+    raw = gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")
+    with raw:
+        try:
+            for _ in pyoxigraph.parse(input=raw, format=_RDF[fmt], base_iri=base_iri):
+                pass
+        except SyntaxError as exc:
+            raise InputError(f"{path}: not valid {fmt}: {str(exc).splitlines()[0]}") from None
+
+
+def _formats(paths: list[Path], fmt: str) -> list[str]:
     for p in paths:
         if not p.is_file():
             raise InputError(f"no such file: {p}")
     if fmt not in FORMATS:
         raise InputError(f"--format must be one of {', '.join(FORMATS)}")
+    for p in paths:
+        _check_gzip(p)
+    return [detect_format(p) if fmt == "auto" else fmt for p in paths]
+
+
+def load_files(files: Iterable[str | Path], store_dir: str | Path, fmt: str = "auto",
+               base_iri: str = DEFAULT_BASE_IRI) -> LoadReport:
+    """All files are checked before the store is opened; if loading still fails, a store this call
+    created is removed again, so a failed load leaves nothing behind (or the previous store intact)."""
+    paths = [Path(f) for f in files]
+    formats = _formats(paths, fmt)
     t0 = time.perf_counter()
+    existed = Path(store_dir).exists()
+    fresh = not existed or not any(Path(store_dir).iterdir())
     with translated(f"opening store {store_dir}"):
         Path(store_dir).mkdir(parents=True, exist_ok=True)
         store = pyoxigraph.Store(str(store_dir))
     try:
         before, read = len(store), 0
+        for p, f in zip(paths, formats):
+            if before and f in _RDF:
+                _check_rdf(p, f, base_iri)
         conv = TripleConverter(base_iri)
-        for p in paths:
-            f = detect_format(p) if fmt == "auto" else fmt
+        for p, f in zip(paths, formats):
             if f in ("metaqa", "tsv"):
                 read += _load_delimited(store, p, "|" if f == "metaqa" else "\t", conv)
             else:
                 read += _load_rdf(store, p, f, base_iri)
         store.flush()
         after = len(store)
-    finally:
+    except BaseException:
         del store
+        if fresh:
+            shutil.rmtree(store_dir, ignore_errors=True)
+            if existed:
+                Path(store_dir).mkdir(exist_ok=True)
+        raise
+    del store
     return LoadReport(len(paths), read, before, after, time.perf_counter() - t0)

@@ -1,0 +1,80 @@
+"""Reading a JSONL batch for ``kgsparql ask --input``: bytes line by line, each line decoded on its own,
+so one bad line becomes one ``{"id", "error"}`` row and never costs the others (docs/reliability.md)."""
+from __future__ import annotations
+
+import json
+from typing import BinaryIO, Iterator
+
+import click
+
+from ..errors import InputError
+
+__all__ = ["open_input", "read_batch", "MAX_LINE_BYTES"]
+
+MAX_LINE_BYTES = 1 << 20      # longer lines are refused unread (a question is at most max_question_chars)
+_BOM = b"\xef\xbb\xbf"
+
+
+def open_input(path: str) -> BinaryIO:
+    """The --input file opened for reading bytes (``-`` is stdin); a missing file is a user error."""
+    if path == "-":
+        return click.open_file("-", "rb")       # stays open when the batch is done
+    try:
+        return open(path, "rb")
+    except IsADirectoryError:
+        raise InputError(f"--input {path} is a directory, not a JSONL file") from None
+    except FileNotFoundError:
+        raise InputError(f"--input {path}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"cannot read --input {path}: {exc.strerror or exc}") from None
+
+
+def _lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
+    """(line number, bytes), or (line number, None) for a line over MAX_LINE_BYTES (skipped unread)."""
+    n = 0
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        n += 1
+        if len(line) > MAX_LINE_BYTES:
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(MAX_LINE_BYTES)
+            yield n, None
+            continue
+        yield n, line[len(_BOM):] if n == 1 and line.startswith(_BOM) else line
+
+
+def _id_of(raw: bytes):
+    """The id of a line that is not valid UTF-8, if the rest of it still reads as JSON with a plain id."""
+    try:
+        item = json.loads(raw.decode("utf-8", "replace"))
+    except json.JSONDecodeError:
+        return None
+    qid = item.get("id") if isinstance(item, dict) else None
+    return qid if isinstance(qid, (str, int)) and "\ufffd" not in str(qid) else None
+
+
+def _item(n: int, raw: bytes | None) -> dict:
+    if raw is None:
+        return {"id": None, "error": f"line {n}: longer than {MAX_LINE_BYTES:,} bytes"}
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return {"id": _id_of(raw), "error": f"line {n}: not valid UTF-8 (byte {exc.start + 1})"}
+    try:
+        item = json.loads(text)
+    except json.JSONDecodeError:
+        return {"id": None, "error": f"line {n}: not valid JSON"}
+    if not isinstance(item, dict) or not isinstance(item.get("question"), str):
+        return {"id": item.get("id") if isinstance(item, dict) else None,
+                "error": f"line {n}: expected an object with a string 'question'"}
+    return item
+
+
+def read_batch(stream: BinaryIO) -> Iterator[dict]:
+    """One item per non-blank line, in order: ``{"id", "question", ...}`` or ``{"id", "error"}``."""
+    for n, raw in _lines(stream):
+        if raw is not None and not raw.strip():
+            continue
+        yield _item(n, raw)
