@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import os
 import shutil
 import time
 from dataclasses import dataclass
@@ -123,35 +124,64 @@ def _formats(paths: list[Path], fmt: str) -> list[str]:
 
 def load_files(files: Iterable[str | Path], store_dir: str | Path, fmt: str = "auto",
                base_iri: str = DEFAULT_BASE_IRI) -> LoadReport:
-    """All files are checked before the store is opened; if loading still fails, a store this call
-    created is removed again, so a failed load leaves nothing behind (or the previous store intact)."""
+    """All files are checked before the store is opened. A new store is built in a sibling
+    directory and moved into place when complete, so a load that fails or is killed leaves no
+    half-built store behind; loading into an existing store adds to it in place (a kill leaves it
+    opening and answering, with part of the new data)."""
     paths = [Path(f) for f in files]
     formats = _formats(paths, fmt)
     t0 = time.perf_counter()
-    existed = Path(store_dir).exists()
-    fresh = not existed or not any(Path(store_dir).iterdir())
+    target = Path(store_dir)
+    fresh = not target.exists() or not any(target.iterdir())
+    build = _building_dir(target) if fresh else target
     with translated(f"opening store {store_dir}"):
-        Path(store_dir).mkdir(parents=True, exist_ok=True)
-        store = pyoxigraph.Store(str(store_dir))
+        build.mkdir(parents=True, exist_ok=True)
+        store = pyoxigraph.Store(str(build))
     try:
-        before, read = len(store), 0
-        for p, f in zip(paths, formats):
-            if before and f in _RDF:
-                _check_rdf(p, f, base_iri)
-        conv = TripleConverter(base_iri)
-        for p, f in zip(paths, formats):
-            if f in ("metaqa", "tsv"):
-                read += _load_delimited(store, p, "|" if f == "metaqa" else "\t", conv)
-            else:
-                read += _load_rdf(store, p, f, base_iri)
-        store.flush()
-        after = len(store)
+        before, read, after = _load_into(store, paths, formats, base_iri)
     except BaseException:
         del store
         if fresh:
-            shutil.rmtree(store_dir, ignore_errors=True)
-            if existed:
-                Path(store_dir).mkdir(exist_ok=True)
+            shutil.rmtree(build, ignore_errors=True)
         raise
     del store
+    if fresh:
+        if target.exists():
+            target.rmdir()          # the empty directory the user named
+        os.replace(build, target)
     return LoadReport(len(paths), read, before, after, time.perf_counter() - t0)
+
+
+def _load_into(store, paths: list[Path], formats: list[str], base_iri: str) -> tuple[int, int, int]:
+    before, read = len(store), 0
+    for p, f in zip(paths, formats):
+        if before and f in _RDF:
+            _check_rdf(p, f, base_iri)
+    conv = TripleConverter(base_iri)
+    for p, f in zip(paths, formats):
+        if f in ("metaqa", "tsv"):
+            read += _load_delimited(store, p, "|" if f == "metaqa" else "\t", conv)
+        else:
+            read += _load_rdf(store, p, f, base_iri)
+    store.flush()
+    return before, read, len(store)
+
+
+def _building_dir(target: Path) -> Path:
+    """Where a new store is built: a hidden sibling of ``target``. Leftovers of killed loads (their
+    process gone) are removed first."""
+    for old in target.parent.glob(f".{target.name}.loading-*") if target.parent.exists() else ():
+        pid = old.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+    return target.parent / f".{target.name}.loading-{os.getpid()}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
