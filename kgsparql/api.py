@@ -83,7 +83,9 @@ class Asker:
         return answer_with_stats(self.method, question, id)
 
     def ask_many(self, items: Iterable[dict]) -> Iterator[dict]:
-        """``{"id", "question"}`` in, one JSON-ready dict out per item, in order; errors don't stop it."""
+        """``{"id", "question"}`` in, one JSON-ready dict out per item, in order; errors don't stop it.
+        A known error gives ``{"id", "error"}``; anything else is a bug in kgsparql or a plugin and
+        gives ``{"id", "error": "internal error: …", "internal": true}`` (the CLI then exits 3)."""
         for item in items:
             qid = item.get("id")
             if "error" in item:  # the reader already knows this line is bad
@@ -93,6 +95,9 @@ class Asker:
                 yield self.ask(item.get("question", ""), id=qid).to_json()
             except KGSparqlError as exc:
                 yield {"id": qid, "error": str(exc)}
+            except Exception as exc:  # noqa: BLE001 - one row per input row, even for a bug
+                first = (str(exc).splitlines() or [""])[0]
+                yield {"id": qid, "error": f"internal error: {type(exc).__name__}: {first}", "internal": True}
 
     def close(self) -> None:
         if self._owns_kg:

@@ -60,14 +60,18 @@ def ask(question, store, endpoint, endpoint_kind, adapter, timeout, config_file,
 
 def _run_batch(asker: Asker, items, as_json: bool) -> None:
     """One output row per input row, in order. A row that fails carries its error and the run goes on
-    (exit 0); the exit status is 1 only when every row failed (docs/reliability.md)."""
-    total = failed = 0
+    (exit 0); the exit status is 1 when every row failed, and 3 when a row hit a bug (after every
+    row is written; docs/reliability.md)."""
+    total = failed = internal = 0
     for result in asker.ask_many(items):
         total += 1
         failed += "error" in result
+        internal += bool(result.get("internal"))
         if as_json or "error" in result:
             emit_json(result)
         else:
             _print_readable(result)
+    if internal:
+        raise RuntimeError(f"{internal} of {total} question(s) hit a bug; their rows say where")
     if total and failed == total:
         raise InputError(f"all {total} question(s) failed")

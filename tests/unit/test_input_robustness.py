@@ -213,3 +213,28 @@ def test_a_second_eval_on_the_same_out_file_is_refused(tmp_path):
                                text=True, env=env)
         assert probe.returncode != 0 and "in use" in probe.stderr
     assert out.read_text().count("\n") == 1
+
+
+def test_a_bug_in_one_row_costs_only_that_row_and_exits_3(capsys):
+    from kgsparql import Asker, Settings
+    from kgsparql.cli.ask import _run_batch
+    from kgsparql.types import Answer
+
+    class Brittle:
+        name = "brittle"
+
+        def answer(self, question, *, id=None):
+            if "boom" in question:
+                raise ZeroDivisionError("division by zero")
+            return Answer(question, ("ok",), (), {}, (), {}, id)
+
+    with Asker(Settings(llm="none"), method=Brittle()) as asker:
+        rows = list(asker.ask_many([{"id": "1", "question": "fine"}, {"id": "2", "question": "boom"},
+                                    {"id": "3", "question": "fine too"}]))
+        assert [r["id"] for r in rows] == ["1", "2", "3"]
+        assert rows[1]["internal"] is True and "ZeroDivisionError" in rows[1]["error"]
+        assert rows[0]["answers"] == ["ok"] and rows[2]["answers"] == ["ok"]
+        with pytest.raises(RuntimeError, match="1 of 3"):
+            _run_batch(asker, [{"id": "a", "question": "boom"}, {"id": "b", "question": "x"},
+                               {"id": "c", "question": "y"}], as_json=True)
+    assert len(capsys.readouterr().out.strip().splitlines()) == 3
