@@ -18,32 +18,20 @@ answerable cost within ``--max-cost`` while abstaining most often."""
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import random
 import re
-from collections import defaultdict
 from pathlib import Path
 
-__all__ = ["kb_graph", "gold_chain", "swap_topics", "sweep"]
+from plain_english import kb_tables   # benchmarks/ is on sys.path when run as a script
+
+__all__ = ["gold_chain", "swap_topics", "sweep"]
 
 REL = {"director": "directed_by", "writer": "written_by", "actor": "starred_actors", "genre": "has_genre",
        "year": "release_year", "language": "in_language", "tags": "has_tags", "tag": "has_tags", "imdbrating": "has_imdb_rating",
        "imdbvotes": "has_imdb_votes"}
 PERSON = ("director", "writer", "actor")
 _BRACKET = re.compile(r"\[([^\]]*)\]")
-
-
-def kb_graph(path: Path) -> tuple[dict, dict]:
-    """(forward, backward): relation -> head -> tails, and relation -> tail -> heads."""
-    fwd: dict = defaultdict(lambda: defaultdict(set))
-    bwd: dict = defaultdict(lambda: defaultdict(set))
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            h, r, t = line.rstrip("\n").split("|")
-            fwd[r][h].add(t)
-            bwd[r][t].add(h)
-    return fwd, bwd
 
 
 def gold_chain(qtype: str) -> tuple[str, list[tuple[str, bool]]]:
@@ -181,7 +169,7 @@ def main() -> None:
 
     data = Path(args.data_dir) / "metaqa"
     store = args.store or str(Settings().home_path / "stores" / "metaqa")
-    fwd, bwd = kb_graph(data / "kb_dedup.txt.gz")
+    fwd, bwd = kb_tables(data / "kb_dedup.txt.gz")
     items = load_items(data, args.split, args.per_hop, args.seed)
     items += swap_topics(items, fwd, bwd, args.seed)
     if args.no_brackets:

@@ -29,6 +29,7 @@ def load_questions(path: Path = DEFAULT_FILE) -> list[dict]:
 
 
 def kb_tables(kb_gz: Path) -> tuple[dict, dict]:
+    """(forward, backward): relation -> head -> tails, and relation -> tail -> heads."""
     fwd: dict = defaultdict(lambda: defaultdict(set))
     bwd: dict = defaultdict(lambda: defaultdict(set))
     with gzip.open(kb_gz, "rt", encoding="utf-8") as fh:

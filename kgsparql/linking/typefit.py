@@ -7,45 +7,28 @@ starring Judd Apatow``: the person has ``starred_actors`` (in), the tag does not
 context, in [0, 1]. A ranker (e.g. ``embedding``) can replace the word overlap."""
 from __future__ import annotations
 
-import re
 from typing import Iterable, Sequence
 
-from ..rank.base import STOPWORDS, tokenize
+from ..rank.base import stem, stems, tokenize
 from ..rank.fusion import minmax
 
-__all__ = ["stem", "relation_fit", "ranked_fit"]
+__all__ = ["relation_fit", "ranked_fit"]
 
-_SUFFIX = re.compile(r"(?:ings?|ers?|ors?|ions?|ed|es|s|en)$")
-
-
-def stem(word: str) -> str:
-    """A deliberately crude stem: drop one common suffix, keep at most four letters
-    (directed/director -> dire, starred/stars -> star, writer/written -> writ, acted/actors -> act)."""
-    word = word.lower()
-    if len(word) > 3:
-        word = _SUFFIX.sub("", word) or word
-    return word[:4]
-
-
-def _stems(text: str) -> set[str]:
-    return {stem(w) for w in tokenize(text) if w not in STOPWORDS}
-
-
-def _found(rel_stem: str, words: set[str], stems: set[str]) -> bool:
+def _found(rel_stem: str, words: set[str], context_stems: set[str]) -> bool:
     """A stem is found as a stem of the context or, from 4 letters, inside a context word
     (``writ`` in ``screenwriter``)."""
-    return rel_stem in stems or (len(rel_stem) >= 4 and any(rel_stem in w for w in words))
+    return rel_stem in context_stems or (len(rel_stem) >= 4 and any(rel_stem in w for w in words))
 
 
 def relation_fit(context: str, labels: Iterable[str]) -> float:
     """Best share of a relation label's word stems found in ``context`` (0 when none)."""
-    words = {w for w in tokenize(context) if w not in STOPWORDS}
-    stems = {stem(w) for w in words}
+    words = set(tokenize(context, stopwords=True))
+    context_stems = {stem(w) for w in words}
     best = 0.0
     for label in labels:
-        rel = _stems(label)
+        rel = stems(label)
         if rel:
-            best = max(best, sum(_found(s, words, stems) for s in rel) / len(rel))
+            best = max(best, sum(_found(s, words, context_stems) for s in rel) / len(rel))
     return best
 
 

@@ -19,28 +19,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError
-from .base import STOPWORDS, RankerContext, default_context, tokenize
+from .base import RankerContext, default_context, stem, stems, tokenize
 
 __all__ = ["AlignmentRanker", "path_labels"]
 
 _REVERSE = re.compile(r"\s*\(reverse\)\s*$")
-_SUFFIX = re.compile(r"(?:ings?|ers?|ors?|ions?|ed|es|s|en)$")
 
 
 def path_labels(item: str) -> list[str]:
     """``"directed by ; directed by (reverse)"`` -> ``["directed by", "directed by"]``."""
     return [_REVERSE.sub("", hop).strip() for hop in item.split(";") if hop.strip()]
-
-
-def _stem(word: str) -> str:
-    word = word.lower()
-    if len(word) > 3:
-        word = _SUFFIX.sub("", word) or word
-    return word[:4]
-
-
-def _stems(text: str) -> set[str]:
-    return {_stem(w) for w in tokenize(text) if w not in STOPWORDS}
 
 
 class AlignmentRanker:
@@ -71,7 +59,7 @@ class AlignmentRanker:
 
     def evidence(self, query: str, labels: list[str]) -> dict[str, dict[str, float]]:
         """The question's relation words: word -> {relation label it names: strength in (0, 1]}."""
-        words = [w for w in dict.fromkeys(tokenize(query)) if w not in STOPWORDS and w != "x"]
+        words = [w for w in dict.fromkeys(tokenize(query, stopwords=True)) if w != "x"]
         if not words or not labels:
             return {}
         sims = self.encoder.embed(words) @ self.encoder.embed(labels).T
@@ -109,6 +97,6 @@ class AlignmentRanker:
 def _found(word: str, label: str) -> bool:
     """The word's stem is one of the label's stems, or (from 4 letters) inside a label word and the
     other way round (``writ`` in ``screenwriters``)."""
-    stem = _stem(word)
-    stems = _stems(label)
-    return stem in stems or (len(stem) >= 4 and any(s in word or stem in s for s in stems if len(s) >= 4))
+    word_stem, label_stems = stem(word), stems(label)
+    return word_stem in label_stems or (len(word_stem) >= 4 and any(
+        s in word or word_stem in s for s in label_stems if len(s) >= 4))

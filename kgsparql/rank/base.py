@@ -12,7 +12,8 @@ from ..errors import PluginError
 from ..models import Models
 from ..registry import PluginContext, create
 
-__all__ = ["Ranker", "RankerContext", "Rankers", "build_ranker", "tokenize", "STOPWORDS", "default_context"]
+__all__ = ["Ranker", "RankerContext", "Rankers", "build_ranker", "tokenize", "STOPWORDS", "default_context",
+           "stem", "stems"]
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -31,6 +32,23 @@ def tokenize(text: str, stopwords: bool = False) -> list[str]:
     ``stopwords=True`` also drops ``STOPWORDS``."""
     words = _WORD.findall(text.lower())
     return [w for w in words if w not in STOPWORDS] if stopwords else words
+
+
+_SUFFIX = re.compile(r"(?:ings?|ers?|ors?|ions?|ed|es|s|en)$")
+
+
+def stem(word: str) -> str:
+    """A deliberately crude stem: drop one common suffix, keep at most four letters
+    (directed/director -> dire, starred/stars -> star, writer/written -> writ, acted/actors -> act)."""
+    word = word.lower()
+    if len(word) > 3:
+        word = _SUFFIX.sub("", word) or word
+    return word[:4]
+
+
+def stems(text: str) -> set[str]:
+    """The stems of ``text``'s content words."""
+    return {stem(w) for w in tokenize(text, stopwords=True)}
 
 
 @runtime_checkable

@@ -12,7 +12,8 @@ from kgsparql.linking import EntityLinker, LabelIndex
 from kgsparql.linking.build import index_path, read_labels
 from kgsparql.models import Models
 from kgsparql.linking.text import key_of, loose_key, split_brackets
-from kgsparql.linking.typefit import relation_fit, stem
+from kgsparql.linking.typefit import relation_fit
+from kgsparql.rank.base import stem
 from kgsparql.loading import load_files
 
 ROWS = """Kismet|directed_by|William Dieterle
