@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Iterator
 
-__all__ = ["Stats", "collect", "record_query", "record_llm", "current"]
+__all__ = ["Stats", "collect", "record_query", "record_llm", "record_count", "current"]
 
 _current: contextvars.ContextVar["Stats | None"] = contextvars.ContextVar("kgsparql_stats", default=None)
 
@@ -25,6 +25,7 @@ class Stats:
     parse_failures: int = 0
     seconds: float = 0.0
     prompts: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)   # method-specific tallies (explored_edges, ...)
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -76,3 +77,11 @@ def record_parse_failure() -> None:
     s = _current.get()
     if s is not None:
         s.parse_failures += 1
+
+
+def record_count(name: str, n: int = 1) -> None:
+    """Add ``n`` to the active call's tally ``name`` (``stats.counts[name]``): what a method wants
+    reported per question beyond queries and LLM calls, e.g. ``explored_entities``, ``explored_edges``."""
+    s = _current.get()
+    if s is not None:
+        s.counts[name] = s.counts.get(name, 0) + n
