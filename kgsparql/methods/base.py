@@ -6,6 +6,7 @@ from typing import Protocol, runtime_checkable
 
 from ..config import Settings
 from ..linking import EntityLinker
+from ..linking.vocabulary import relation_vocabulary
 from ..models import Models
 from ..options import parse_options
 from ..rank.base import Rankers
@@ -45,12 +46,13 @@ def build_method(kg, settings: Settings, llm=None, *, models: Models | None = No
 
 
 def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> RelationMatch:
-    """The abstention check of a context; the KG's relation vocabulary is read once per KG."""
+    """The abstention check of a context; the KG's relation vocabulary is read once per KG (and
+    saved across runs for a store on disk, ``linking.vocabulary``)."""
     options = parse_options(AbstentionOptions, settings.plugin("abstention"), "[plugins.abstention]")
     adapter = kg.adapter
 
     def vocabulary() -> list[str]:
-        return models.load(("relation-vocabulary", kg.source_id, adapter.name),
-                           lambda: [adapter.verbalize(r) for r in adapter.schema_relations(options.vocabulary_limit)])
+        return models.load(("relation-vocabulary", kg.source_id, adapter.name), lambda: [
+            adapter.verbalize(r) for r in relation_vocabulary(kg, settings, options.vocabulary_limit)])
 
     return RelationMatch(rankers.get("alignment"), vocabulary, options)
