@@ -6,14 +6,14 @@ from pathlib import Path
 
 import click
 
-from ..eval.frag_training import TRAIN_SETS, collect_labelled, train_chains, train_router
-from ..rank import build_ranker
 from .options import emit_json, settings_from
 
 __all__ = ["train"]
 
 
 def _sets(spec: str | None):
+    from ..eval.frag_training import TRAIN_SETS  # here, not at import: ``kgsparql --help`` stays light
+
     if not spec:
         return TRAIN_SETS
     out = []
@@ -46,6 +46,8 @@ def _options(fn):
 
 def _run(which, datasets, per_part, seed, data_dir, out_dir, as_json):
     from ..eval.datasets import resolve_data_dir
+    from ..eval.frag_training import collect_labelled, train_chains, train_router
+    from ..rank import build_ranker
 
     settings = settings_from(None)
     out = Path(out_dir) if out_dir else settings.home_path / "models"

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
-from scipy import sparse
 
 from ..types import Entity
 from .subgraph import Subgraph
@@ -15,6 +14,8 @@ __all__ = ["personalized_pagerank", "prune_to_top_n"]
 
 def personalized_pagerank(sub: Subgraph, seeds: Sequence[Entity], damping: float = 0.85,
                           iterations: int = 30, tol: float = 1e-8) -> dict[Entity, float]:
+    from scipy import sparse  # on first use: commands that never rank a subgraph do not load scipy
+
     nodes = sub.nodes
     if not nodes:
         return {}
