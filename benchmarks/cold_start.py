@@ -29,11 +29,13 @@ HERE = Path(__file__).resolve().parent
 
 
 def run_once(args: list[str], env: dict) -> tuple[float, float, str]:
-    """(wall seconds, peak RSS in MB, stdout) of one ``python -m kgsparql ARGS`` process."""
+    """(wall seconds, peak RSS in MB, stdout) of one ``python -m kgsparql ARGS`` process, started in
+    a neutral directory (so it imports the kgsparql of ``PYTHONPATH`` or the installed one, never a
+    checkout it happens to be started in, and reads no ``./kgsparql.toml``)."""
     with tempfile.TemporaryFile("w+") as err:
         t0 = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-m", "kgsparql", *args], env=env, stdout=subprocess.PIPE,
-                                stderr=err, text=True)
+                                stderr=err, text=True, cwd=tempfile.gettempdir())
         out = proc.stdout.read()
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t0

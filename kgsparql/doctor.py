@@ -78,8 +78,8 @@ def _onnx_export(model_dir, settings: Settings) -> Check:
     """Whether MiniLM's ONNX export (the default encoder backend) is cached; made on first use if not."""
     from pathlib import Path
 
-    from .rank.onnx_export import export_key
+    from .rank.onnx_export import export_path
 
-    target = settings.home_path / "models" / "onnx" / f"{export_key(Path(model_dir))}.onnx"
+    target = export_path(Path(model_dir), settings.home_path / "models" / "onnx")
     return Check("model MiniLM ONNX export", True,
                  str(target) if target.exists() else f"not yet: made on first use (once, with torch) at {target}")

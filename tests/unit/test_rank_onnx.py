@@ -82,8 +82,9 @@ def test_shipped_heads_read_both_backends_alike(encoders):
 def test_export_is_cached_and_reused(encoders, home):
     onnx, _ = encoders
     onnx.embed(["make sure the model is loaded"])
-    files = list((home / "models" / "onnx").glob("*.onnx"))
+    files = list((home / "models" / "onnx").glob("*/model.onnx"))
     assert len(files) == 1 and not list((home / "models" / "onnx").glob(".*tmp"))
+    assert files[0].with_name("model.onnx.data").stat().st_size > 80e6, "the weights lie beside the graph"
     before = files[0].stat().st_mtime_ns
     model_dir = Path(onnx.model_path or _packaged())
     assert cached_onnx(model_dir, home / "models" / "onnx") == files[0]
