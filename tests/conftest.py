@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import tempfile
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -32,6 +33,10 @@ def keep_loopback_off_proxies() -> None:
 
 
 keep_loopback_off_proxies()
+
+# One ONNX export of MiniLM for every test's temporary home (made by the first test that needs it,
+# kept between sessions; its key changes with the model files and the export recipe: docs/speed.md).
+os.environ.setdefault("KGSPARQL_ONNX_DIR", str(Path(tempfile.gettempdir()) / "kgsparql-test-onnx"))
 
 
 def servers_required() -> bool:

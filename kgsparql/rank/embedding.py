@@ -8,7 +8,8 @@ default: ONNX Runtime, no torch at run time; the model is exported once, with to
 ``<home>/models/onnx/``, see ``onnx_export``) and ``sentence-transformers`` (torch; what the shipped
 classifier heads were trained with). Either is imported on first use only; docs/speed.md.
 Options (``[plugins.embedding]``): ``backend`` (``onnx``), ``model`` (a local sentence-transformers
-model directory; default the packaged MiniLM), ``batch_size`` (64), ``cache_size`` (100000 texts),
+model directory; default the packaged MiniLM), ``onnx_dir`` (where the export is kept; default
+``$KGSPARQL_ONNX_DIR``, else ``<home>/models/onnx``), ``batch_size`` (64), ``cache_size`` (100000 texts),
 ``threads`` (CPU threads, default 1: keeps one-text latency steady when other processes compete for
 the cores, see docs/linking.md)."""
 from __future__ import annotations
@@ -126,6 +127,7 @@ class EmbeddingRanker:
     class Options:
         backend: str = "onnx"           # onnx (ONNX Runtime) or sentence-transformers (torch)
         model: str = ""                 # a local sentence-transformers model directory
+        onnx_dir: str = ""              # where the onnx export is kept (default $KGSPARQL_ONNX_DIR, <home>/models/onnx)
         batch_size: int = 64
         cache_size: int = 100_000
         threads: int = 1                # 0: the runtime's default
@@ -143,7 +145,7 @@ class EmbeddingRanker:
         # one thread by default: a question is one short text, and two threads on two cores
         # that are also running the store (or llama.cpp) spin-wait into 10-50x slower encodes
         key = ("sentence-encoder", opts.backend, opts.model, opts.threads)
-        onnx_dir = ctx.settings.home_path / "models" / "onnx"
+        onnx_dir = opts.onnx_dir or os.environ.get("KGSPARQL_ONNX_DIR") or ctx.settings.home_path / "models" / "onnx"
         self.encoder = ctx.models.load(key, lambda: Encoder(opts.model or None, batch_size=opts.batch_size,
                                                             cache_size=opts.cache_size, threads=opts.threads or None,
                                                             backend=opts.backend, onnx_dir=onnx_dir))

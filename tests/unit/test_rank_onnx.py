@@ -17,6 +17,7 @@ for _module in ("sentence_transformers", "onnxruntime", "tokenizers", "onnx", "g
 from kgsparql.data import __file__ as _data_init  # noqa: E402
 from kgsparql.errors import ConfigError  # noqa: E402
 from kgsparql.learn import EmbeddingClassifier  # noqa: E402
+from kgsparql.rank.base import RankerContext  # noqa: E402
 from kgsparql.rank.embedding import EmbeddingRanker, Encoder  # noqa: E402
 from kgsparql.rank.onnx_export import cached_onnx  # noqa: E402
 
@@ -96,6 +97,14 @@ def test_backend_is_checked_at_construction():
         EmbeddingRanker.Options(backend="tensorflow")
     with pytest.raises(ConfigError, match="backend"):
         Encoder(backend="tensorflow")
+
+
+def test_export_folder_option_wins_over_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("KGSPARQL_ONNX_DIR", str(tmp_path / "env"))
+    ctx = RankerContext(name="embedding", options=EmbeddingRanker.Options(onnx_dir=str(tmp_path / "opt")))
+    assert EmbeddingRanker(ctx).encoder.onnx_dir == tmp_path / "opt"
+    assert EmbeddingRanker(RankerContext(name="embedding", options=EmbeddingRanker.Options())).encoder.onnx_dir \
+        == tmp_path / "env"
 
 
 def test_onnx_backend_never_imports_torch(encoders, home):
