@@ -9,6 +9,7 @@ sentence-transformers does, so short texts are not padded to a long one's length
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Sequence
 
@@ -38,6 +39,8 @@ class OnnxSentenceModel:
     """``encode(texts, batch_size)``: sentence embeddings, float32, one row per text."""
 
     def __init__(self, model_dir: str | Path, onnx_path: str | Path, *, threads: int | None = None):
+        if threads:  # one thread means one: no tokenizer thread pool either (and no warning after a fork)
+            os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         import onnxruntime
         from tokenizers import Tokenizer
 
