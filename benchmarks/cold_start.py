@@ -6,6 +6,7 @@ wall time and peak RSS of each and the ratio ask / --help.
     python benchmarks/cold_start.py --runs 9 --backend sentence-transformers
     python benchmarks/cold_start.py --fresh-home                   # also time the very first run
     python benchmarks/cold_start.py --embeddings                   # ONNX vs sentence-transformers
+    python benchmarks/cold_start.py --baseline /work/main          # another checkout, interleaved
 
 Peak RSS is each child's own ``ru_maxrss`` (``os.wait4``). The first ``ask`` in a home builds what
 later runs reuse (the demo store, the label index, the ONNX export of MiniLM): it is run once before
@@ -23,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["run_once", "measure", "embedding_gap"]
+__all__ = ["run_once", "measure", "report", "embedding_gap"]
 
 HERE = Path(__file__).resolve().parent
 
@@ -46,11 +47,12 @@ def run_once(args: list[str], env: dict) -> tuple[float, float, str]:
     return wall, usage.ru_maxrss / 1024, out
 
 
-def measure(commands: dict[str, list[str]], runs: int, env: dict) -> dict[str, list[tuple[float, float]]]:
-    """Each command ``runs`` times, interleaved so load on the machine falls on all of them alike."""
+def measure(commands: dict[str, tuple[list[str], dict]], runs: int) -> dict[str, list[tuple[float, float]]]:
+    """Each command (args, environment) ``runs`` times, interleaved so load on the machine falls on
+    all of them alike."""
     results: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for _ in range(runs):
-        for name, args in commands.items():
+        for name, (args, env) in commands.items():
             wall, rss, _ = run_once(args, env)
             results[name].append((wall, rss))
     return results
@@ -75,14 +77,28 @@ def _texts() -> list[str]:
     return [q["question"] for q in load_questions()] + labels
 
 
+def report(results: dict[str, list[tuple[float, float]]], tags: list[str]) -> None:
+    medians = {}
+    for name, rows in results.items():
+        walls, rsses = [w for w, _ in rows], [r for _, r in rows]
+        medians[name] = statistics.median(walls)
+        print(f"{name:18s} n={len(rows)}  median {medians[name]:.2f} s (min {min(walls):.2f}, max {max(walls):.2f})"
+              f"  peak RSS median {statistics.median(rsses):.0f} MB (max {max(rsses):.0f})")
+    for tag in tags:
+        print(f"ratio ask / --help{tag} (medians): {medians['ask' + tag] / medians['--help' + tag]:.1f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--question", default="Who directed Kismet?")
     ap.add_argument("--backend", choices=("onnx", "sentence-transformers"), default=None,
-                    help="[plugins.embedding] backend for the ask runs (default: the configured one)")
+                    help="[plugins.embedding] backend for the ask runs (default: the configured one; "
+                         "a --baseline without the option rejects it)")
     ap.add_argument("--fresh-home", action="store_true", help="a new empty KGSPARQL_HOME: time its first run too")
     ap.add_argument("--embeddings", action="store_true", help="also compare the two encoder backends")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="another kgsparql checkout (e.g. main) to time interleaved with this one")
     args = ap.parse_args()
     env = dict(os.environ)
     tmp = tempfile.TemporaryDirectory(prefix="kgsparql-cold-")
@@ -93,17 +109,16 @@ def main() -> None:
         config = Path(tmp.name) / "kgsparql.toml"
         config.write_text(f'[plugins.embedding]\nbackend = "{args.backend}"\n', encoding="utf-8")
         ask += ["--config", str(config)]
-    wall, rss, out = run_once(ask, env)   # builds what later runs reuse
-    print(f"first ask{' in a fresh home' if args.fresh_home else ''}: {wall:.2f} s, {rss:.0f} MB")
-    print("   " + " | ".join(line.strip() for line in out.strip().splitlines()[:2]))
-    results = measure({"--help": ["--help"], "ask": ask}, args.runs, env)
-    medians = {}
-    for name, rows in results.items():
-        walls, rsses = [w for w, _ in rows], [r for _, r in rows]
-        medians[name] = statistics.median(walls)
-        print(f"{name:7s} n={len(rows)}  median {medians[name]:.2f} s (min {min(walls):.2f}, max {max(walls):.2f})"
-              f"  peak RSS median {statistics.median(rsses):.0f} MB (max {max(rsses):.0f})")
-    print(f"ratio ask / --help (medians): {medians['ask'] / medians['--help']:.1f}x")
+    envs = {"": env}
+    if args.baseline:
+        envs[" (baseline)"] = {**env, "PYTHONPATH": str(args.baseline.resolve())}
+    commands = {}
+    for tag, e in envs.items():
+        wall, rss, out = run_once(ask, e)   # builds what later runs reuse
+        print(f"first ask{tag}{' in a fresh home' if args.fresh_home else ''}: {wall:.2f} s, {rss:.0f} MB")
+        print("   " + " | ".join(line.strip() for line in out.strip().splitlines()[:2]))
+        commands.update({f"--help{tag}": (["--help"], e), f"ask{tag}": (ask, e)})
+    report(measure(commands, args.runs), list(envs))
     if args.embeddings:
         print(f"max abs difference onnx vs sentence-transformers: {embedding_gap(_texts()):.2e}")
     tmp.cleanup()
