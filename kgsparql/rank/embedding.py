@@ -89,7 +89,7 @@ class Encoder:
 
     def _encode(self, texts: list[str]) -> np.ndarray:
         if self.backend == "onnx":
-            return self.model.encode(texts, batch_size=self.batch_size)
+            return self.model.encode(texts, batch_size=self.batch_size, normalize=True)
         return self.model.encode(texts, batch_size=self.batch_size, normalize_embeddings=True,
                                  convert_to_numpy=True, show_progress_bar=False)
 

@@ -36,7 +36,8 @@ class SentenceConfig:
 
 
 class OnnxSentenceModel:
-    """``encode(texts, batch_size)``: sentence embeddings, float32, one row per text."""
+    """``encode(texts, batch_size, normalize)``: sentence embeddings, float32, one row per text;
+    L2-normalised when the model's modules say so or ``normalize`` is set."""
 
     def __init__(self, model_dir: str | Path, onnx_path: str | Path, *, threads: int | None = None):
         if threads:  # one thread means one: no tokenizer thread pool either (and no warning after a fork)
@@ -58,18 +59,18 @@ class OnnxSentenceModel:
         self.session = onnxruntime.InferenceSession(str(onnx_path), options, providers=["CPUExecutionProvider"])
         self.inputs = {i.name for i in self.session.get_inputs()}
 
-    def encode(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
+    def encode(self, texts: Sequence[str], batch_size: int = 64, normalize: bool = False) -> np.ndarray:
         out = np.empty((len(texts), 0), dtype=np.float32)
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         for start in range(0, len(order), batch_size):
             chunk = order[start:start + batch_size]
-            vectors = self._encode_batch([texts[i] for i in chunk])
+            vectors = self._encode_batch([texts[i] for i in chunk], normalize or self.config.normalize)
             if out.shape[1] != vectors.shape[1]:
                 out = np.empty((len(texts), vectors.shape[1]), dtype=np.float32)
             out[chunk] = vectors
         return out
 
-    def _encode_batch(self, texts: list[str]) -> np.ndarray:
+    def _encode_batch(self, texts: list[str], normalize: bool) -> np.ndarray:
         encodings = self.tokenizer.encode_batch(texts)
         feed = {"input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
                 "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
@@ -80,7 +81,7 @@ class OnnxSentenceModel:
         else:
             mask = feed["attention_mask"][..., None].astype(np.float32)
             pooled = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
-        if self.config.normalize:
+        if normalize:
             pooled = pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
         return pooled.astype(np.float32)
 
