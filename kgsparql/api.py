@@ -12,6 +12,7 @@ from typing import Any, Iterable, Iterator
 import dataclasses
 
 from .config import Settings
+from .endpoints.cache import memo
 from .errors import InputError, KGSparqlError
 from .kg import KnowledgeGraph
 from .models import Models
@@ -50,7 +51,7 @@ def open_kg(settings: Settings | None = None, **flags: Any) -> KnowledgeGraph:
 def answer_with_stats(method, question: str, id: str | None = None) -> Answer:
     """Run ``method.answer`` with a fresh accumulator; the measured stats (SPARQL, LLM, seconds) win
     over anything the method reported itself."""
-    with collect() as st:
+    with collect() as st, memo():
         answer = method.answer(question, id=id)
     measured = st.to_json()
     stats = {**measured, **{k: v for k, v in answer.stats.items() if k not in measured}}

@@ -135,23 +135,28 @@ class HttpEndpoint(BaseEndpoint):
         post_threshold: int = 2000      # URL-encoded query length above which POST is used
         backoff: float = 0.5            # first retry delay (doubles each time)
         max_backoff: float = 30.0       # cap on one delay, Retry-After included
+        concurrency: int = 4            # independent queries sent at once (1: one at a time)
 
     def __init__(self, ctx: EndpointContext):
         opts, s = ctx.options or self.Options(), ctx.settings
         self._setup(ctx.location or "", timeout=s.timeout, max_rows=s.max_rows, retries=s.retries,
                     user_agent=s.user_agent, cache=ctx.cache, default_graph=s.default_graph,
                     allow_service=s.allow_service,
-                    post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff)
+                    post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff,
+                    concurrency=opts.concurrency)
 
     def _setup(self, url: str, *, timeout: float = 30.0, max_rows: int = 100_000, retries: int = 3,
                user_agent: str = DEFAULT_USER_AGENT, cache: ResultCache | None = None,
                default_graph: str | None = None, post_threshold: int = 2000, backoff: float = 0.5,
-               max_backoff: float = 30.0, allow_service: bool = False):
+               max_backoff: float = 30.0, allow_service: bool = False, concurrency: int = 4):
         timeout = check_timeout(timeout)
         if int(max_rows) < 1:
             raise ConfigError("max_rows must be at least 1")
         if int(retries) < 0 or int(post_threshold) < 0 or not (0 <= backoff <= max_backoff):
             raise ConfigError("retries and post_threshold must be >= 0 and 0 <= backoff <= max_backoff")
+        if not 1 <= int(concurrency) <= 8:
+            raise ConfigError("concurrency must be between 1 and 8")
+        self.concurrency = int(concurrency)
         self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache, allow_service=allow_service)
         self.url, params = _split_url(url)
         graphs = [v for k, v in params if k == "default-graph-uri"]
