@@ -76,6 +76,7 @@ class OxigraphReadOnly:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"      # keep-alive: a client may send many requests on one connection
+    disable_nagle_algorithm = True     # headers and body go out at once (no delayed-ACK stall on reuse)
 
     def setup(self) -> None:
         super().setup()

@@ -1,5 +1,5 @@
 """A SPARQL 1.1 protocol endpoint over HTTP(S), on SPARQLWrapper: GET (POST for long queries), JSON
-results, a per-call timeout, and bounded retries with exponential backoff that honour ``Retry-After``.
+results, reused connections (``keepalive``), a per-call timeout, and bounded retries with exponential backoff that honour ``Retry-After``.
 
 Retried: HTTP 429/500/502/503/504 and connection errors. Not retried: other 4xx, timeouts (a query
 that ran out of time once will again), and malformed answers. Every failure leaves as a
@@ -15,7 +15,7 @@ import urllib.parse
 from dataclasses import dataclass
 
 import pyoxigraph
-from SPARQLWrapper import JSON, POST, SPARQLWrapper
+from SPARQLWrapper import JSON, POST
 from SPARQLWrapper.SPARQLExceptions import EndPointInternalError
 
 from ..config import DEFAULT_USER_AGENT
@@ -26,6 +26,7 @@ from ..types import XSD, BlankNode, IRI, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
 from .deadline import check_timeout, read_body, run_until, socket_of
+from .keepalive import KeepAliveOpener, PooledWrapper
 
 __all__ = ["HttpEndpoint", "DEFAULT_USER_AGENT", "term_from_sparql_json", "parse_retry_after"]
 
@@ -157,6 +158,7 @@ class HttpEndpoint(BaseEndpoint):
         if not 1 <= int(concurrency) <= 8:
             raise ConfigError("concurrency must be between 1 and 8")
         self.concurrency = int(concurrency)
+        self._opener = KeepAliveOpener(max_idle=2 * self.concurrency)
         self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache, allow_service=allow_service)
         self.url, params = _split_url(url)
         graphs = [v for k, v in params if k == "default-graph-uri"]
@@ -167,6 +169,10 @@ class HttpEndpoint(BaseEndpoint):
         self.backoff, self.max_backoff = float(backoff), float(max_backoff)
         self.params += [("default-graph-uri", self.default_graph)] if self.default_graph else []
         self.name = f"http:{self.url}" + (f"?{urllib.parse.urlencode(self.params)}" if self.params else "")
+
+    def close(self) -> None:
+        self._opener.close()
+        super().close()
 
     # -- BaseEndpoint hooks ---------------------------------------------------------------------
     def _select(self, text: str, timeout: float, max_rows: int) -> Rows:
@@ -216,7 +222,9 @@ class HttpEndpoint(BaseEndpoint):
             result = self._wrapper(text, max(0.01, deadline - time.monotonic())).query()
             with result.response as response:
                 opened.append(response)
-                return response.headers, read_body(response, deadline)
+                body = read_body(response, deadline)
+                getattr(response, "release", lambda: None)()     # read to the end: the connection is reusable
+                return response.headers, body
 
         def abandon():  # wake the worker out of its read
             sock = socket_of(opened[0]) if opened else None
@@ -226,8 +234,9 @@ class HttpEndpoint(BaseEndpoint):
         headers, body = run_until(work, deadline, abandon)
         return _decode(body, headers.get("Content-Type", ""), what), _server_cut(headers)
 
-    def _wrapper(self, text: str, timeout: float) -> SPARQLWrapper:
-        sw = SPARQLWrapper(self.url, agent=self.user_agent)
+    def _wrapper(self, text: str, timeout: float) -> PooledWrapper:
+        sw = PooledWrapper(self.url, agent=self.user_agent)
+        sw.opener = self._opener
         sw.setQuery(text)
         # our guard already knows the form; SPARQLWrapper's own sniffing mistakes a comment saying
         # "drop" for an update and would switch protocol
