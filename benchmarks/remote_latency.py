@@ -80,7 +80,8 @@ def main(argv=None) -> int:
     out: dict = {}
     with OxigraphReadOnly(store) as server, RttProxy(server.url, 0.0) as proxy, \
             tempfile.TemporaryDirectory(prefix="kgsparql-home-") as home:
-        settings = base.replace(store=None, endpoint=proxy.url, cache="off", home=home)
+        # a generous timeout: the label index is read page by page before the first question
+        settings = base.replace(store=None, endpoint=proxy.url, cache="off", home=home, timeout=600.0)
         with Asker(settings) as asker:
             asker.ask(items[0].question)                       # untimed: models, label index
             print(f"{'rtt ms':<14} {'n':>5} {'median s':>9} {'p95 s':>9} {'queries/q':>9} "

@@ -92,12 +92,20 @@ class _Handler(BaseHTTPRequestHandler):
         srv.count("requests")
         body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
         time.sleep(srv.rtt)
-        if self._upstream is None:
-            self._upstream = http.client.HTTPConnection(srv.upstream.hostname, srv.upstream.port, timeout=300)
         headers = {k: v for k, v in self.headers.items() if k.lower() not in _HOP_BY_HOP | {"host"}}
-        self._upstream.request(self.command, srv.upstream.path + self.path[len(srv.path):] if
-                               self.path.startswith(srv.path) else self.path, body or None, headers)
-        resp = self._upstream.getresponse()
+        path = srv.upstream.path + self.path[len(srv.path):] if self.path.startswith(srv.path) else self.path
+        for fresh in (self._upstream is None, True):
+            if fresh:
+                if self._upstream is not None:
+                    self._upstream.close()
+                self._upstream = http.client.HTTPConnection(srv.upstream.hostname, srv.upstream.port, timeout=600)
+            try:
+                self._upstream.request(self.command, path, body or None, headers)
+                resp = self._upstream.getresponse()
+                break
+            except (http.client.RemoteDisconnected, ConnectionError):
+                if fresh:
+                    raise               # a new connection failed too: the server is gone
         data = resp.read()
         self.send_response(resp.status, resp.reason)
         for k, v in resp.getheaders():
