@@ -25,7 +25,9 @@ def _print_readable(result: dict) -> None:
         lead = "   considered " if result.get("abstained") else "   because "
         click.echo(lead + "; ".join(f"{h} —{r}→ {t}" for h, r, t in path))
     s = result["stats"]
-    click.echo(f"   [{s.get('sparql_queries', 0)} SPARQL queries, {s.get('llm_calls', 0)} LLM calls, "
+    queries, trips = s.get("sparql_queries", 0), s.get("sparql_round_trips", 0)
+    waits = f" ({trips} round trips)" if trips < queries else ""     # some went out together
+    click.echo(f"   [{queries} SPARQL queries{waits}, {s.get('llm_calls', 0)} LLM calls, "
                f"{s.get('seconds', 0):.3f} s]")
 
 
