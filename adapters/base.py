@@ -9,6 +9,7 @@ from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
 
 from kgsparql.endpoints.base import Endpoint, Rows
 from kgsparql.errors import InputError
+from kgsparql.parallel import gather
 from kgsparql.registry import PluginContext
 from kgsparql.sparql import load_query
 from kgsparql.types import IRI, Entity, Literal, Path, Relation, Term, Triple
@@ -114,6 +115,11 @@ class SparqlAdapter(PathSteps):
     def run(self, step: str, bindings=None, limit: int | None = None) -> Rows:
         return self.endpoint.select(load_query(self.queries, step).render(bindings, limit))
 
+    def gather(self, calls) -> list:
+        """Independent calls (e.g. lambdas over ``run``), as many at once as the endpoint allows
+        (``endpoint.concurrency``: 1 for the embedded store, a few for HTTP); results in order."""
+        return gather(calls, getattr(self.endpoint, "concurrency", 1))
+
     def _pick_label(self, labels: Iterable[Literal]) -> str | None:
         best, rank = None, len(self.label_langs) + 1
         for lit in labels:
@@ -173,8 +179,11 @@ class SparqlAdapter(PathSteps):
         out: list[RelationCount] = []
         if not ents:
             return out
-        for d in (("out", "in") if direction == "both" else (direction,)):
-            for row in self.run(f"relations_{d}", {"e": [e.term for e in ents]}):
+        dirs = ("out", "in") if direction == "both" else (direction,)
+        terms = [e.term for e in ents]
+        answers = self.gather([lambda d=d: self.run(f"relations_{d}", {"e": terms}) for d in dirs])
+        for d, rows in zip(dirs, answers):
+            for row in rows:
                 rel = self.make_relation(row["p"], d == "in", row.get("via"))
                 out.append(RelationCount(Entity(row["e"]), rel, int(row["n"].value)))
         out.sort(key=lambda rc: (term_key(rc.entity.term), rc.relation.iri, rc.relation.via or "", rc.relation.inverse))
@@ -197,9 +206,11 @@ class SparqlAdapter(PathSteps):
         if not ents:
             return []
         found: dict[tuple, list] = {}  # (head term, relation, tail term) -> tail labels seen
-        for d in (("out", "in") if direction == "both" else (direction,)):
-            step, binds = self.neighbor_query(d, list(ents), relation)
-            for row in self.run(step, binds, limit=limit):
+        dirs = ("out", "in") if direction == "both" else (direction,)
+        queries = [self.neighbor_query(d, list(ents), relation) for d in dirs]
+        answers = self.gather([lambda q=q: self.run(q[0], q[1], limit=limit) for q in queries])
+        for d, rows in zip(dirs, answers):
+            for row in rows:
                 rel = self.make_relation(row["p"], d == "in", row.get("via"))
                 if relation is not None and rel.via != relation.via:
                     continue

@@ -80,8 +80,9 @@ class SchemaAdapter(SparqlAdapter):
         """``entities`` with the labels they lack, fetched in batched ``labels`` queries."""
         missing = list(dict.fromkeys(e for e in entities if e.label is None and isinstance(e.term, IRI)))
         names: dict[Entity, str] = {}
-        for i in range(0, len(missing), LABEL_BATCH):
-            names.update(self.labels(missing[i:i + LABEL_BATCH]))
+        batches = [missing[i:i + LABEL_BATCH] for i in range(0, len(missing), LABEL_BATCH)]
+        for found in self.gather([lambda b=b: self.labels(b) for b in batches]):   # in flight together
+            names.update(found)
         return [Entity(e.term, names[e]) if e.label is None and e in names else e for e in entities]
 
     def neighbors(self, entities: Sequence[Entity], relation: Relation | None = None,

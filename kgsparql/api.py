@@ -12,9 +12,11 @@ from typing import Any, Iterable, Iterator
 import dataclasses
 
 from .config import Settings
+from .endpoints.cache import memo
 from .errors import InputError, KGSparqlError
 from .kg import KnowledgeGraph
 from .models import Models
+from .parallel import ordered_map
 from .stats import collect
 from .types import Answer
 
@@ -50,7 +52,7 @@ def open_kg(settings: Settings | None = None, **flags: Any) -> KnowledgeGraph:
 def answer_with_stats(method, question: str, id: str | None = None) -> Answer:
     """Run ``method.answer`` with a fresh accumulator; the measured stats (SPARQL, LLM, seconds) win
     over anything the method reported itself."""
-    with collect() as st:
+    with collect() as st, memo():
         answer = method.answer(question, id=id)
     measured = st.to_json()
     stats = {**measured, **{k: v for k, v in answer.stats.items() if k not in measured}}
@@ -82,22 +84,24 @@ class Asker:
         check_question(question, self.settings.max_question_chars)
         return answer_with_stats(self.method, question, id)
 
-    def ask_many(self, items: Iterable[dict]) -> Iterator[dict]:
+    def ask_many(self, items: Iterable[dict], workers: int = 1) -> Iterator[dict]:
         """``{"id", "question"}`` in, one JSON-ready dict out per item, in order; errors don't stop it.
         A known error gives ``{"id", "error"}``; anything else is a bug in kgsparql or a plugin and
-        gives ``{"id", "error": "internal error: …", "internal": true}`` (the CLI then exits 3)."""
-        for item in items:
-            qid = item.get("id")
-            if "error" in item:  # the reader already knows this line is bad
-                yield {"id": qid, "error": item["error"]}
-                continue
-            try:
-                yield self.ask(item.get("question", ""), id=qid).to_json()
-            except KGSparqlError as exc:
-                yield {"id": qid, "error": str(exc)}
-            except Exception as exc:  # noqa: BLE001 - one row per input row, even for a bug
-                first = (str(exc).splitlines() or [""])[0]
-                yield {"id": qid, "error": f"internal error: {type(exc).__name__}: {first}", "internal": True}
+        gives ``{"id", "error": "internal error: …", "internal": true}`` (the CLI then exits 3).
+        ``workers`` > 1 answers that many at once in threads sharing this asker's method."""
+        return ordered_map(self._ask_row, items, workers)
+
+    def _ask_row(self, item: dict) -> dict:
+        qid = item.get("id")
+        if "error" in item:  # the reader already knows this line is bad
+            return {"id": qid, "error": item["error"]}
+        try:
+            return self.ask(item.get("question", ""), id=qid).to_json()
+        except KGSparqlError as exc:
+            return {"id": qid, "error": str(exc)}
+        except Exception as exc:  # noqa: BLE001 - one row per input row, even for a bug
+            first = (str(exc).splitlines() or [""])[0]
+            return {"id": qid, "error": f"internal error: {type(exc).__name__}: {first}", "internal": True}
 
     def close(self) -> None:
         if self._owns_kg:

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import contextvars
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Iterator
 
-__all__ = ["Stats", "collect", "record_query", "record_llm", "record_count", "current"]
+__all__ = ["Stats", "collect", "record_query", "record_llm", "record_count", "current", "branch",
+           "record_round_trips"]
 
 _current: contextvars.ContextVar["Stats | None"] = contextvars.ContextVar("kgsparql_stats", default=None)
+_branch: contextvars.ContextVar["_Trips | None"] = contextvars.ContextVar("kgsparql_branch", default=None)
+_lock = threading.Lock()      # calls gathered in threads (kgsparql.parallel) record into one Stats
 
 
 @dataclass
 class Stats:
     sparql_queries: int = 0
+    sparql_round_trips: int = 0     # dependent waits on the endpoint: queries in flight together count once
     sparql_seconds: float = 0.0
     sparql_cache_hits: int = 0
     llm_calls: int = 0
@@ -51,26 +56,60 @@ def collect(stats: Stats | None = None) -> Iterator[Stats]:
         _current.reset(token)
 
 
+@dataclass
+class _Trips:
+    count: int = 0
+
+
+@contextmanager
+def branch() -> Iterator[_Trips]:
+    """Inside, round trips are tallied in the yielded object instead of the active Stats: one of
+    several calls in flight together (``kgsparql.parallel.gather`` adds the longest branch once)."""
+    trips = _Trips()
+    token = _branch.set(trips)
+    try:
+        yield trips
+    finally:
+        _branch.reset(token)
+
+
+def record_round_trips(n: int) -> None:
+    """``n`` dependent waits on the endpoint (into the enclosing branch, if any)."""
+    b = _branch.get()
+    if b is not None:
+        b.count += n
+        return
+    s = _current.get()
+    if s is not None and n:
+        with _lock:
+            s.sparql_round_trips += n
+
+
 def record_query(seconds: float, cached: bool = False) -> None:
+    """One query answered: from a cache (no round trip), or by the endpoint (one round trip)."""
+    if not cached:
+        record_round_trips(1)
     s = _current.get()
     if s is None:
         return
-    if cached:
-        s.sparql_cache_hits += 1
-    else:
-        s.sparql_queries += 1
-        s.sparql_seconds += seconds
+    with _lock:
+        if cached:
+            s.sparql_cache_hits += 1
+        else:
+            s.sparql_queries += 1
+            s.sparql_seconds += seconds
 
 
 def record_llm(prompt_name: str, prompt_tokens: int, completion_tokens: int, seconds: float) -> None:
     s = _current.get()
     if s is None:
         return
-    s.llm_calls += 1
-    s.prompt_tokens += prompt_tokens
-    s.completion_tokens += completion_tokens
-    s.llm_seconds += seconds
-    s.prompts[prompt_name] = s.prompts.get(prompt_name, 0) + 1
+    with _lock:
+        s.llm_calls += 1
+        s.prompt_tokens += prompt_tokens
+        s.completion_tokens += completion_tokens
+        s.llm_seconds += seconds
+        s.prompts[prompt_name] = s.prompts.get(prompt_name, 0) + 1
 
 
 def record_parse_failure() -> None:
@@ -84,4 +123,5 @@ def record_count(name: str, n: int = 1) -> None:
     reported per question beyond queries and LLM calls, e.g. ``explored_entities``, ``explored_edges``."""
     s = _current.get()
     if s is not None:
-        s.counts[name] = s.counts.get(name, 0) + n
+        with _lock:
+            s.counts[name] = s.counts.get(name, 0) + n

@@ -25,7 +25,9 @@ def _print_readable(result: dict) -> None:
         lead = "   considered " if result.get("abstained") else "   because "
         click.echo(lead + "; ".join(f"{h} —{r}→ {t}" for h, r, t in path))
     s = result["stats"]
-    click.echo(f"   [{s.get('sparql_queries', 0)} SPARQL queries, {s.get('llm_calls', 0)} LLM calls, "
+    queries, trips = s.get("sparql_queries", 0), s.get("sparql_round_trips", 0)
+    waits = f" ({trips} round trips)" if trips < queries else ""     # some went out together
+    click.echo(f"   [{queries} SPARQL queries{waits}, {s.get('llm_calls', 0)} LLM calls, "
                f"{s.get('seconds', 0):.3f} s]")
 
 
@@ -40,8 +42,10 @@ def _print_readable(result: dict) -> None:
 @click.option("--trace", default=None, help="Append every prompt and completion to this JSONL file.")
 @click.option("--walks", type=click.Choice(WALKS), default=None,
               help="Answer convention: revisit (default: paths never come back to the topic), simple, return.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="With --input: questions answered at once (threads); output stays in input order.")
 def ask(question, store, endpoint, endpoint_kind, adapter, timeout, config_file, method, llm, llm_base_url, input_file,
-        as_json, trace, walks):
+        as_json, trace, walks, workers):
     """Answer QUESTION (or every line of --input) from the KG. Without --store/--endpoint the bundled
     demo KG (MetaQA movies) is used. Brackets like [Kismet] mark the topic entity, but are optional."""
     if bool(question) == bool(input_file):
@@ -50,7 +54,7 @@ def ask(question, store, endpoint, endpoint_kind, adapter, timeout, config_file,
                              method=method, llm=llm, llm_base_url=llm_base_url, trace=trace, walks=walks)
     if input_file:
         with open_input(input_file) as stream, Asker(settings) as asker:
-            return _run_batch(asker, read_batch(stream), as_json)
+            return _run_batch(asker, read_batch(stream), as_json, workers)
     check_question(question, settings.max_question_chars)     # before the KG and models are opened
     with Asker(settings) as asker:
         result = asker.ask(question).to_json()
@@ -58,12 +62,12 @@ def ask(question, store, endpoint, endpoint_kind, adapter, timeout, config_file,
         emit_json(result) if as_json else _print_readable(result)
 
 
-def _run_batch(asker: Asker, items, as_json: bool) -> None:
+def _run_batch(asker: Asker, items, as_json: bool, workers: int = 1) -> None:
     """One output row per input row, in order. A row that fails carries its error and the run goes on
     (exit 0); the exit status is 1 when every row failed, and 3 when a row hit a bug (after every
     row is written; docs/reliability.md)."""
     total = failed = internal = 0
-    for result in asker.ask_many(items):
+    for result in asker.ask_many(items, workers):
         total += 1
         failed += "error" in result
         internal += bool(result.get("internal"))

@@ -51,7 +51,7 @@ def _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, n
     return parts
 
 
-def _run(runner: Runner, parts, settings, store, endpoint, quiet) -> None:
+def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int = 1) -> None:
     from ..api import Asker
     from ..llm import build_llm
     from ..models import Models
@@ -71,7 +71,7 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet) -> None:
         kg_settings = settings.replace(store=kb_store, endpoint=endpoint)
         with Asker(kg_settings, llm=llm, models=models) as asker:
             for part in group:
-                runner.run(part.items, asker, desc=part.name)
+                runner.run(part.items, asker, desc=part.name, workers=workers)
     models.close()
 
 
@@ -104,10 +104,12 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar or notes on stderr.")
 @click.option("--timeout", type=float, default=None, help="Seconds per SPARQL call.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Questions answered at once (threads sharing one method); rows stay in input order.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, help="TOML config file.")
 def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_url, no_brackets, walks, store,
              endpoint, data_dir, out, resume, overwrite, by_qtype, summary_only, as_json, quiet, timeout,
-             config_file):
+             workers, config_file):
     """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014)."""
     if summary_only:
         if dataset:
@@ -124,7 +126,7 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
                                  walks=walks or DATASETS[dataset].walks).replace(store=None, endpoint=None)
         parts = _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, no_brackets)
         try:
-            _run(runner, parts, settings, store, endpoint, quiet)
+            _run(runner, parts, settings, store, endpoint, quiet, workers)
         except KeyboardInterrupt:
             hint = f"; continue with --resume --out {out}" if out else ""
             click.echo(f"interrupted after {len(runner.rows)} question(s){hint}", err=True)
@@ -136,6 +138,6 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
                    "and are left out of the summary (see --summary-only)", err=True)
     meta = {"dataset": dataset, "split": split, "variant": variant, "hops": ",".join(hops) or None,
             "limit": limit, "seed": seed if limit else None, "method": settings.method, "llm": settings.llm,
-            "walks": settings.walks,
+            "walks": settings.walks, "workers": workers if workers > 1 else None,
             "no_brackets": no_brackets, "out": out}
     _report(summarize(rows, by_qtype=by_qtype), as_json, meta)

@@ -14,7 +14,7 @@ from ..registry import PluginContext
 from ..sparql import Bindings, bind_values, query_kind
 from ..stats import record_query
 from ..types import Term
-from .cache import ResultCache, bypassed
+from .cache import ResultCache, active_memo, bypassed
 from .deadline import check_timeout
 
 __all__ = ["Endpoint", "BaseEndpoint", "EndpointContext", "Rows", "Row"]
@@ -75,6 +75,7 @@ class BaseEndpoint:
                                    cache=cache, store=store))
 
     allow_service = False
+    concurrency = 1       # queries a caller may have in flight at once (kgsparql.parallel.gather)
 
     def _base_init(self, *, timeout: float = 30.0, max_rows: int = 100_000, cache: ResultCache | None = None,
                    allow_service: bool = False):
@@ -115,6 +116,16 @@ class BaseEndpoint:
         return text
 
     def _cached(self, text: str, run):
+        mem = active_memo()
+        if mem is not None and (self.name, text) in mem:
+            record_query(0.0, cached=True)
+            return mem[(self.name, text)]
+        result = self._from_cache(text, run)
+        if mem is not None:
+            mem[(self.name, text)] = result
+        return result
+
+    def _from_cache(self, text: str, run):
         cache = None if bypassed() else self.cache
         if cache is not None:
             hit = cache.get(self.name, text)

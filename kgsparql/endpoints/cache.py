@@ -19,9 +19,26 @@ from ..errors import CacheError
 from ..translate import translated
 from ..types import IRI, BlankNode, Literal, Term
 
-__all__ = ["ResultCache", "term_to_json", "term_from_json", "uncached", "bypassed"]
+__all__ = ["ResultCache", "term_to_json", "term_from_json", "uncached", "bypassed", "memo", "active_memo"]
 
 _BYPASS: ContextVar[bool] = ContextVar("kgsparql_cache_bypass", default=False)
+_MEMO: ContextVar["dict | None"] = ContextVar("kgsparql_call_memo", default=None)
+
+
+@contextmanager
+def memo() -> Iterator[dict]:
+    """Inside, a query text an endpoint already answered is answered again from memory (one
+    question asks the same query twice: the subgraph's first hop and the chain's), even with the
+    result cache off. Scoped to one call, so it never serves stale data across questions."""
+    token = _MEMO.set({})
+    try:
+        yield _MEMO.get()
+    finally:
+        _MEMO.reset(token)
+
+
+def active_memo() -> "dict | None":
+    return None if _BYPASS.get() else _MEMO.get()
 
 
 @contextmanager

@@ -1,5 +1,5 @@
 """A SPARQL 1.1 protocol endpoint over HTTP(S), on SPARQLWrapper: GET (POST for long queries), JSON
-results, a per-call timeout, and bounded retries with exponential backoff that honour ``Retry-After``.
+results, reused connections (``keepalive``), a per-call timeout, and bounded retries with exponential backoff that honour ``Retry-After``.
 
 Retried: HTTP 429/500/502/503/504 and connection errors. Not retried: other 4xx, timeouts (a query
 that ran out of time once will again), and malformed answers. Every failure leaves as a
@@ -15,7 +15,7 @@ import urllib.parse
 from dataclasses import dataclass
 
 import pyoxigraph
-from SPARQLWrapper import JSON, POST, SPARQLWrapper
+from SPARQLWrapper import JSON, POST
 from SPARQLWrapper.SPARQLExceptions import EndPointInternalError
 
 from ..config import DEFAULT_USER_AGENT
@@ -26,6 +26,7 @@ from ..types import XSD, BlankNode, IRI, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
 from .deadline import check_timeout, read_body, run_until, socket_of
+from .keepalive import KeepAliveOpener, PooledWrapper
 
 __all__ = ["HttpEndpoint", "DEFAULT_USER_AGENT", "term_from_sparql_json", "parse_retry_after"]
 
@@ -135,23 +136,29 @@ class HttpEndpoint(BaseEndpoint):
         post_threshold: int = 2000      # URL-encoded query length above which POST is used
         backoff: float = 0.5            # first retry delay (doubles each time)
         max_backoff: float = 30.0       # cap on one delay, Retry-After included
+        concurrency: int = 4            # independent queries sent at once (1: one at a time)
 
     def __init__(self, ctx: EndpointContext):
         opts, s = ctx.options or self.Options(), ctx.settings
         self._setup(ctx.location or "", timeout=s.timeout, max_rows=s.max_rows, retries=s.retries,
                     user_agent=s.user_agent, cache=ctx.cache, default_graph=s.default_graph,
                     allow_service=s.allow_service,
-                    post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff)
+                    post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff,
+                    concurrency=opts.concurrency)
 
     def _setup(self, url: str, *, timeout: float = 30.0, max_rows: int = 100_000, retries: int = 3,
                user_agent: str = DEFAULT_USER_AGENT, cache: ResultCache | None = None,
                default_graph: str | None = None, post_threshold: int = 2000, backoff: float = 0.5,
-               max_backoff: float = 30.0, allow_service: bool = False):
+               max_backoff: float = 30.0, allow_service: bool = False, concurrency: int = 4):
         timeout = check_timeout(timeout)
         if int(max_rows) < 1:
             raise ConfigError("max_rows must be at least 1")
         if int(retries) < 0 or int(post_threshold) < 0 or not (0 <= backoff <= max_backoff):
             raise ConfigError("retries and post_threshold must be >= 0 and 0 <= backoff <= max_backoff")
+        if not 1 <= int(concurrency) <= 8:
+            raise ConfigError("concurrency must be between 1 and 8")
+        self.concurrency = int(concurrency)
+        self._opener = KeepAliveOpener(max_idle=2 * self.concurrency)
         self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache, allow_service=allow_service)
         self.url, params = _split_url(url)
         graphs = [v for k, v in params if k == "default-graph-uri"]
@@ -162,6 +169,10 @@ class HttpEndpoint(BaseEndpoint):
         self.backoff, self.max_backoff = float(backoff), float(max_backoff)
         self.params += [("default-graph-uri", self.default_graph)] if self.default_graph else []
         self.name = f"http:{self.url}" + (f"?{urllib.parse.urlencode(self.params)}" if self.params else "")
+
+    def close(self) -> None:
+        self._opener.close()
+        super().close()
 
     # -- BaseEndpoint hooks ---------------------------------------------------------------------
     def _select(self, text: str, timeout: float, max_rows: int) -> Rows:
@@ -211,7 +222,9 @@ class HttpEndpoint(BaseEndpoint):
             result = self._wrapper(text, max(0.01, deadline - time.monotonic())).query()
             with result.response as response:
                 opened.append(response)
-                return response.headers, read_body(response, deadline)
+                body = read_body(response, deadline)
+                getattr(response, "release", lambda: None)()     # read to the end: the connection is reusable
+                return response.headers, body
 
         def abandon():  # wake the worker out of its read
             sock = socket_of(opened[0]) if opened else None
@@ -221,8 +234,9 @@ class HttpEndpoint(BaseEndpoint):
         headers, body = run_until(work, deadline, abandon)
         return _decode(body, headers.get("Content-Type", ""), what), _server_cut(headers)
 
-    def _wrapper(self, text: str, timeout: float) -> SPARQLWrapper:
-        sw = SPARQLWrapper(self.url, agent=self.user_agent)
+    def _wrapper(self, text: str, timeout: float) -> PooledWrapper:
+        sw = PooledWrapper(self.url, agent=self.user_agent)
+        sw.opener = self._opener
         sw.setQuery(text)
         # our guard already knows the form; SPARQLWrapper's own sniffing mistakes a comment saying
         # "drop" for an update and would switch protocol

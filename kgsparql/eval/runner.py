@@ -13,6 +13,7 @@ from typing import Callable, Iterable
 
 from ..errors import KGSparqlError
 from ..api import answer_with_stats
+from ..parallel import ordered_map
 from ..types import Answer
 from .items import Item
 from .metrics import MISS, Scores, score
@@ -74,13 +75,15 @@ class Runner:
         done = self.results.done
         return [it for it in items if it.id not in done]
 
-    def run(self, items: Iterable[Item], asker, *, desc: str | None = None) -> int:
-        """Ask every item not answered yet; returns how many were asked."""
+    def run(self, items: Iterable[Item], asker, *, desc: str | None = None, workers: int = 1) -> int:
+        """Ask every item not answered yet, ``workers`` at a time (threads sharing ``asker``); rows
+        are written in input order as they are ready, so an interrupted run leaves a prefix to
+        ``--resume``. Returns how many were asked."""
         todo, ask = self.pending(items), _ask_fn(asker)
         hits = 0
         with _progress(len(todo), desc, self.quiet) as bar:
-            for n, item in enumerate(todo, 1):
-                row = evaluate_item(item, ask)
+            rows = ordered_map(lambda item: evaluate_item(item, ask), todo, workers)
+            for n, row in enumerate(rows, 1):
                 self.results.append(row)
                 hits += bool(row["hits1"])
                 bar.set_postfix_str(f"Hits@1 {hits / n:.3f}", refresh=False)

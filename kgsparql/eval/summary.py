@@ -9,7 +9,7 @@ from typing import Iterable
 
 __all__ = ["summarize", "group_stats", "format_table", "percentile"]
 
-_COUNTERS = ("sparql_queries", "llm_calls", "prompt_tokens", "completion_tokens")
+_COUNTERS = ("sparql_queries", "sparql_round_trips", "llm_calls", "prompt_tokens", "completion_tokens")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -72,6 +72,7 @@ _COLUMNS = [("n", "n", "{:d}"), ("errors", "err", "{:d}"), ("hits1", "Hits@1", "
             ("hit_any", "Hit@any", "{:.3f}"), ("f1", "F1", "{:.3f}"), ("em", "EM", "{:.3f}"),
             ("seconds_mean", "s/q", "{:.3f}"), ("seconds_p50", "p50", "{:.3f}"),
             ("seconds_p95", "p95", "{:.3f}"), ("sparql_queries_mean", "SPARQL/q", "{:.1f}"),
+            ("sparql_round_trips_mean", "trips/q", "{:.1f}"),
             ("llm_calls_mean", "LLM/q", "{:.2f}"), ("prompt_tokens_mean", "prompt tok", "{:.0f}"),
             ("completion_tokens_mean", "compl tok", "{:.0f}")]
 

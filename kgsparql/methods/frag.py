@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..learn import EmbeddingClassifier, chain_key
-from ..retrieval import (all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain, paths_along,
-                         personalized_pagerank, prune_to_top_n, shortest_paths)
+from ..retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain,
+                         paths_along, personalized_pagerank, prune_to_top_n, shortest_paths)
 from ..types import Answer
 from .common import NO_ENTITY, abstain
 from .context import MethodContext
@@ -59,7 +59,8 @@ class FRAG:
             best, score = ranked[0]
             match = self._match(masked, qchains, best, found.candidates)
             plan.update(chain=self.chains.verbalize_chain(best), match=match.to_json())
-            result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr)
+            result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
+                                  limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
             evidence = _best_chain_first(list(result.paths), evidence, score, self.params.top_u)
             reason = self.ctx.abstention.reason(match, topics[0].name)
             if reason:

@@ -1,6 +1,7 @@
 """k-hop subgraph around seed entities, expanded hop by hop with few batched queries per hop:
 relation counts for the whole frontier, a relation filter (top-m by a caller-given score), then
-neighbours of the frontier along the kept relations. A per-(entity, relation) fan-out cap keeps hubs
+neighbours of the frontier along the kept relations (the queries of one step in flight together
+where the endpoint allows it, so a hop costs two round trips). A per-(entity, relation) fan-out cap keeps hubs
 (a genre with ten thousand films) from flooding the subgraph."""
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import Callable, Iterable, Sequence
 
 from ..types import Entity, Relation, Triple
 
-__all__ = ["Subgraph", "expand_subgraph", "RelationScorer"]
+__all__ = ["Subgraph", "expand_subgraph", "RelationScorer", "NEIGHBOR_LIMIT"]
+
+NEIGHBOR_LIMIT = 10_000   # rows per neighbours query
 
 # (hop index, candidate relations) -> score per relation (higher = keep)
 RelationScorer = Callable[[int, Sequence[Relation]], Sequence[float]]
@@ -63,10 +66,16 @@ def _kept_relations(counts, hop: int, scorer: RelationScorer | None, top_m: int 
     return {r for r, _ in ranked[:top_m]}
 
 
+def _gather(adapter, calls):
+    """The adapter's ``gather`` (independent queries at once) where it has one, else in order."""
+    gather = getattr(adapter, "gather", None)
+    return gather(calls) if gather is not None else [call() for call in calls]
+
+
 def expand_subgraph(adapter, seeds: Sequence[Entity], hops: int, *, scorer: RelationScorer | None = None,
                     top_m: int | None = None, fanout_cap: int = 300, first_cap: int = 5000,
                     max_frontier: int = 5000,
-                    limit: int = 10_000) -> Subgraph:
+                    limit: int = NEIGHBOR_LIMIT) -> Subgraph:
     sub = Subgraph(tuple(seeds))
     for s in seeds:
         sub.adjacency.setdefault(s, [])
@@ -83,8 +92,10 @@ def expand_subgraph(adapter, seeds: Sequence[Entity], hops: int, *, scorer: Rela
             if rc.relation in keep and rc.count <= cap:
                 by_rel.setdefault(rc.relation, []).append(labelled.get(rc.entity, rc.entity))
         new: list[Entity] = []
-        for rel in sorted(by_rel, key=lambda r: (r.iri, r.via or "", r.inverse)):
-            for t in adapter.neighbors(by_rel[rel], rel, limit=limit):
+        rels = sorted(by_rel, key=lambda r: (r.iri, r.via or "", r.inverse))
+        calls = [lambda rel=rel: adapter.neighbors(by_rel[rel], rel, limit=limit) for rel in rels]
+        for found in _gather(adapter, calls):     # one query per relation, in flight together
+            for t in found:
                 if sub.add(t) and t.tail not in visited and not t.tail.is_literal:
                     visited.add(t.tail)
                     new.append(t.tail)
