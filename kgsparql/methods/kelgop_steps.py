@@ -54,18 +54,37 @@ class Planner:
     def resolve(self, text: str, topics, masked: str, depth: int | None = None) -> list[Sub]:
         depth = self.depth if depth is None else depth
         if depth > 0:
-            for comp in compositions(masked, MASK):
-                subs = self._compose(comp, topics)
+            for comp, hops in self.compositions(masked):
+                subs = self._compose(comp, topics, hops)
                 if subs[-1].answers:
                     return subs
         return [self.atomic.ask(text, topics, masked)]
 
-    def _compose(self, comp, topics) -> list[Sub]:
+    def relation_labels(self, text: str) -> set[str]:
+        """The KG relations the words of ``text`` name (the alignment ranker over the KG's vocabulary)."""
+        evidence = self.ctx.ranker("alignment").evidence(text, self.ctx.abstention.vocabulary())
+        return {label for found in evidence.values() for label in found}
+
+    def compositions(self, masked: str) -> list:
+        """The nested phrases that make a composition, each with the hops of its (inner, outer)
+        sub-questions: one per relation the sub-question names. "the N of X" counts only when N names
+        a relation and the outer question names another one or asks for *other* things; otherwise
+        it restates a lookup ("who was in the cast of X")."""
+        out = []
+        for comp in compositions(masked, MASK):
+            inner, outer = self.relation_labels(comp.inner), self.relation_labels(comp.outer)
+            if comp.kind == "of" and not (inner and (outer - inner or comp.other)):
+                continue
+            extra = 1 if comp.kind == "share" else 0
+            out.append((comp, (max(1, len(inner)), max(1, len(outer) + extra))))
+        return out
+
+    def _compose(self, comp, topics, hops=(1, 1)) -> list[Sub]:
         name = topics[0].name
-        inner = self.atomic.ask(comp.inner.replace(MASK, name), topics, comp.inner, max_hops=1)
+        inner = self.atomic.ask(comp.inner.replace(MASK, name), topics, comp.inner, max_hops=hops[0])
         answers, entities, evidence = {}, {}, []
         for entity in inner.entities[: self.per_entity]:
-            sub = self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=1,
+            sub = self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
                                   check=False)
             evidence.extend(sub.evidence)
             for n, e in zip(sub.answers, sub.entities or (None,) * len(sub.answers)):
@@ -84,8 +103,8 @@ class Planner:
 
     def composition(self, question: str, link, shape: Shape) -> Outcome:
         topics, masked = link.topics(), link.masked()
-        for comp in compositions(masked, MASK):
-            subs = self._compose(comp, topics)
+        for comp, hops in self.compositions(masked):
+            subs = self._compose(comp, topics, hops)
             if subs[-1].answers:
                 return Outcome("composition", subs[-1].answers, subs)
         return Outcome("composition", note="no nested phrase gave answers")

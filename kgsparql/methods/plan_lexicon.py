@@ -32,8 +32,10 @@ _COMPARE = {
 _YEAR = r"(\d{3,4})"
 _FILTERS = [  # (pattern, op): the value is group 1 (and 2 for "between")
     (r"between (?:the years? )?" + _YEAR + r" and " + _YEAR, "between"),
-    (r"(?:after|later than|since|post|from) (?:the year )?" + _YEAR + r"(?: onwards?| or later)?", "gt"),
-    (r"(?:before|prior to|earlier than|until|pre) (?:the year )?" + _YEAR, "lt"),
+    (r"(?:since|from|starting in) (?:the year )?" + _YEAR + r"(?: onwards?)?|(?:in )?" + _YEAR + r" or later", "ge"),
+    (r"(?:after|later than|post) (?:the year )?" + _YEAR, "gt"),
+    (r"(?:until|up to|through) (?:the year )?" + _YEAR + r"|(?:in )?" + _YEAR + r" or earlier", "le"),
+    (r"(?:before|prior to|earlier than|pre) (?:the year )?" + _YEAR, "lt"),
     (r"in (?:the year )?" + _YEAR, "eq"),
 ]
 _TIME_VERB = (r"(?:(?:that|which|and)\s+)?(?:(?:were|was|are|is|got|have been|has been|had been|been)\s+)?"
@@ -119,6 +121,12 @@ def strip_filter(question: str) -> str:
 class Composition:
     inner: str          # the sub-question about the topic ("the director of X")
     outer: str          # the rest, the inner phrase replaced by the mask ("which films did X make")
+    kind: str = "of"    # "of" (a noun of X), "kinds" (what kinds of ...), "share" (... share N with X)
+
+    @property
+    def other(self) -> bool:
+        """The outer question asks for *other* things than the topic ("what else", "which other")."""
+        return bool(_OTHER.search(self.outer))
 
 
 _ROLE = rf"(?:the |a |an )?(?:{_WORD} ){{0,2}}?{_WORD}"
@@ -136,10 +144,10 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m)))
     m = re.search(r"\b(kinds?|types?|sorts?|genres?|categor(?:y|ies)) of\s+", masked, _I)
     if m:
-        out.append(Composition(_tidy("which " + masked[m.end():]), f"what {m.group(1).lower()} is {mask}"))
+        out.append(Composition(_tidy("which " + masked[m.end():]), f"what {m.group(1).lower()} is {mask}", "kinds"))
     m = re.search(rf"\bshares? (?:the same |any |some |common )?({_WORD}) (?:with|as) {mask}\b", masked, _I)
     if m:
-        out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m, f"with {mask}")))
+        out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m, f"have {mask}"), "share"))
     return [c for c in out if _has_content(c.outer, mask)]
 
 
@@ -147,6 +155,7 @@ def _replace(text: str, m: re.Match, by: str = "X") -> str:
     return _tidy(text[: m.start()] + by + text[m.end():])
 
 
+_OTHER = re.compile(r"\b(other|else|also|too|another|same|more)\b", _I)
 _EMPTY = re.compile(r"^(?:who|what|which|name|list|tell me|give me|is|are|was|were|s|the|of|me|X|\W)*$", _I)
 
 
