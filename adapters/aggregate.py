@@ -52,7 +52,8 @@ def _comparable(lit: Literal | None):
 
 def _filter(rows, op: str, value) -> list[AggregateRow]:
     """Per entity: ``gt``/``ge`` compare its largest value, ``lt``/``le`` its smallest, ``eq`` asks
-    whether ``value`` lies between the two; each kept entity comes with the value compared."""
+    whether either equals ``value`` (exact for entities with one or two values: the GROUP BY row
+    carries only the extremes); each kept entity comes with the value compared."""
     target = _num(Literal(str(value)))
     if target is None:
         raise InputError(f"aggregate {op} needs a numeric value, not {value!r}")
@@ -62,9 +63,9 @@ def _filter(rows, op: str, value) -> list[AggregateRow]:
         if lo is None or hi is None:
             continue
         keep = {"gt": hi > target, "ge": hi >= target, "lt": lo < target, "le": lo <= target,
-                "eq": lo <= target <= hi}[op]
+                "eq": target in (lo, hi)}[op]
         if keep:
-            out.append(AggregateRow(Entity(r["e"]), r["max"] if op in ("gt", "ge", "eq") else r["min"]))
+            out.append(AggregateRow(Entity(r["e"]), r["min"] if op in ("lt", "le") or lo == target else r["max"]))
     return out
 
 

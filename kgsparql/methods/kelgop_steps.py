@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..linking.topics import MASK
+from .kelgop_compose import Composer
 from .kelgop_parts import Atomic, Shape, Sub
-from .plan_aggregate import count_answers, extreme, numeric_attributes, pick_attribute, value_filter
-from .plan_lexicon import compositions, strip_count, strip_filter, strip_superlative
+from ..retrieval import follow_chain
+from .plan_aggregate import Attribute, count_answers, extreme, numeric_attributes, pick_attribute, value_filter
+from .plan_lexicon import strip_count, strip_filter, strip_superlative
 
 __all__ = ["Outcome", "Planner"]
 
@@ -40,7 +41,7 @@ class Outcome:
         return out
 
 
-class Planner:
+class Planner(Composer):
     """One plan per category over the atomic answerer; ``depth`` bounds nested compositions."""
 
     def __init__(self, ctx, atomic: Atomic, per_entity: int, depth: int):
@@ -51,50 +52,49 @@ class Planner:
         return getattr(self, category)(question, link, shape)
 
     # -- the base answer of a question (atomic, or one composition deep) --------------------------
-    def resolve(self, text: str, topics, masked: str, depth: int | None = None) -> list[Sub]:
-        depth = self.depth if depth is None else depth
-        if depth > 0:
+    def resolve(self, text: str, topics, masked: str, *, check: bool = True, original=None) -> list[Sub]:
+        """The base answers of a planned question (the question without its count, superlative or
+        filter words): one composition deep when the words nest, else the atomic answerer; when the
+        answerer finds nothing for the stripped words, the ``original`` (text, masked) question."""
+        if self.depth > 0:
             for comp, hops in self.compositions(masked):
-                subs = self._compose(comp, topics, hops)
+                subs = self.compose(comp, topics, hops)
                 if subs[-1].answers:
                     return subs
-        return [self.atomic.ask(text, topics, masked)]
+        hops = max(1, len(self.relation_labels(masked)))    # one hop per relation the words name
+        sub = self.atomic.ask(text, topics, masked, max_hops=hops, check=check)
+        if not sub.answers and original is not None:
+            sub = self.atomic.ask(original[0], topics, original[1], max_hops=hops, check=check)
+        return [sub]
 
-    def relation_labels(self, text: str) -> set[str]:
-        """The KG relations the words of ``text`` name (the alignment ranker over the KG's vocabulary)."""
-        evidence = self.ctx.ranker("alignment").evidence(text, self.ctx.abstention.vocabulary())
-        return {label for found in evidence.values() for label in found}
+    def candidates(self, subs: list[Sub], topics) -> tuple[list, "Attribute | None"]:
+        """The entities to compare: the base answers when they have numbers or dates; else, along the
+        chain retrieval found, the last entities that do: when the chain ends in the values themselves
+        ("which film came out first" -> film ; release year) the entities one hop before, with that
+        hop as the attribute; when it overshoots ("movies with X" -> ... ; has genre), a prefix."""
+        last = subs[-1]
+        chain = last.chain
+        if len(subs) > 1 or not chain:
+            return list(last.entities), None
+        ends = lambda k: list(follow_chain(self.adapter, list(topics), chain[:k], walks=self.ctx.walks).answers)
+        if len(chain) >= 2:
+            before = ends(len(chain) - 1)
+            attrs = [a for a in numeric_attributes(self.adapter, before) if a.relation.key() == chain[-1].key()]
+            if attrs:
+                return self._cut(subs, before, len(chain) - 1), attrs[0]
+        if numeric_attributes(self.adapter, last.entities):
+            return list(last.entities), None
+        for k in range(len(chain) - 1, 0, -1):
+            before = ends(k)
+            if numeric_attributes(self.adapter, before):
+                return self._cut(subs, before, k), None
+        return list(last.entities), None
 
-    def compositions(self, masked: str) -> list:
-        """The nested phrases that make a composition, each with the hops of its (inner, outer)
-        sub-questions: one per relation the sub-question names. "the N of X" counts only when N names
-        a relation and the outer question names another one or asks for *other* things; otherwise
-        it restates a lookup ("who was in the cast of X")."""
-        out = []
-        for comp in compositions(masked, MASK):
-            inner, outer = self.relation_labels(comp.inner), self.relation_labels(comp.outer)
-            if comp.kind == "of" and not (inner and (outer - inner or comp.other)):
-                continue
-            extra = 1 if comp.kind == "share" else 0
-            out.append((comp, (max(1, len(inner)), max(1, len(outer) + extra))))
-        return out
-
-    def _compose(self, comp, topics, hops=(1, 1)) -> list[Sub]:
-        name = topics[0].name
-        inner = self.atomic.ask(comp.inner.replace(MASK, name), topics, comp.inner, max_hops=hops[0])
-        answers, entities, evidence = {}, {}, []
-        for entity in inner.entities[: self.per_entity]:
-            sub = self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
-                                  check=False)
-            evidence.extend(sub.evidence)
-            for n, e in zip(sub.answers, sub.entities or (None,) * len(sub.answers)):
-                if e is not None and e in topics:
-                    continue
-                answers.setdefault(n, None)
-                if e is not None:
-                    entities.setdefault(e, None)
-        outer = Sub(comp.outer.replace(MASK, "[#1]"), tuple(answers), tuple(entities), None, evidence)
-        return [inner, outer]
+    @staticmethod
+    def _cut(subs: list[Sub], entities: list, k: int) -> list:
+        last = subs[-1]
+        subs[-1] = Sub(last.question, tuple(e.name for e in entities), tuple(entities), last.chain[:k], last.evidence)
+        return entities
 
     # -- the categories -----------------------------------------------------------------------------
     def simple(self, question: str, link, shape: Shape) -> Outcome:
@@ -104,14 +104,15 @@ class Planner:
     def composition(self, question: str, link, shape: Shape) -> Outcome:
         topics, masked = link.topics(), link.masked()
         for comp, hops in self.compositions(masked):
-            subs = self._compose(comp, topics, hops)
+            subs = self.compose(comp, topics, hops)
             if subs[-1].answers:
                 return Outcome("composition", subs[-1].answers, subs)
         return Outcome("composition", note="no nested phrase gave answers")
 
     def count(self, question: str, link, shape: Shape) -> Outcome:
         topics = link.topics()
-        subs = self.resolve(strip_count(question), topics, strip_count(link.masked()))
+        subs = self.resolve(strip_count(question), topics, strip_count(link.masked()),
+                            original=(question, link.masked()))
         last = subs[-1]
         if not last.answers:
             return Outcome("count", subs=subs, note="nothing to count")
@@ -120,8 +121,10 @@ class Planner:
         return Outcome("count", (str(n),), subs, {"op": "count", "by": how, "value": n})
 
     def superlative(self, question: str, link, shape: Shape) -> Outcome:
-        subs = self.resolve(strip_superlative(question), link.topics(), strip_superlative(link.masked()))
-        return self._extreme("superlative", shape.cues.superlative, subs, list(subs[-1].entities), shape)
+        topics = link.topics()
+        subs = self.resolve(strip_superlative(question), topics, strip_superlative(link.masked()), check=False)
+        entities, attribute = self.candidates(subs, topics)
+        return self._extreme("superlative", shape.cues.superlative, subs, entities, shape, attribute)
 
     def comparative(self, question: str, link, shape: Shape) -> Outcome:
         if shape.cues.filter:
@@ -140,10 +143,13 @@ class Planner:
         attrs = numeric_attributes(self.adapter, entities)
         return pick_attribute(self.ctx.ranker("embedding"), shape.masked, attrs)
 
-    def _extreme(self, category: str, word: str | None, subs: list[Sub], entities, shape: Shape) -> Outcome:
+    def _extreme(self, category: str, word: str | None, subs: list[Sub], entities, shape: Shape,
+                 attribute=None) -> Outcome:
         if not entities or not word:
             return Outcome(category, subs=subs, note="no candidates to compare")
-        attribute, ranking = self._attribute(entities, shape)
+        ranking = [{"relation": attribute.text, "from": "the chain"}] if attribute else []
+        if attribute is None:
+            attribute, ranking = self._attribute(entities, shape)
         if attribute is None:
             return Outcome(category, subs=subs, note="the candidates have no numeric or date attribute")
         rows, op = extreme(self.adapter, entities, attribute, word)
@@ -160,9 +166,11 @@ class Planner:
         link = self.ctx.linker.link(base)
         if link.topic_mention is None:
             return Outcome("comparative", note="no entity left once the value is set aside")
-        subs = self.resolve(base, link.topics(), link.masked())
-        entities = list(subs[-1].entities)
-        attribute, ranking = self._attribute(entities, shape) if entities else (None, [])
+        subs = self.resolve(base, link.topics(), link.masked(), check=False)
+        entities, attribute = self.candidates(subs, link.topics())
+        ranking = [{"relation": attribute.text, "from": "the chain"}] if attribute else []
+        if attribute is None and entities:
+            attribute, ranking = self._attribute(entities, shape)
         if attribute is None:
             return Outcome("comparative", subs=subs, note="no numeric or date attribute to filter on")
         rows, how = value_filter(self.adapter, entities, attribute, shape.cues.filter)
