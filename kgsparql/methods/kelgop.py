@@ -12,7 +12,6 @@ from .context import MethodContext
 from .kelgop_llm import llm_category, llm_decomposition, llm_verdict
 from .kelgop_parts import Atomic, CategoryClassifier, KelgopOptions, shape_of
 from .kelgop_steps import Outcome, Planner
-from .plan_lexicon import read_cues
 
 __all__ = ["KELGoP"]
 
@@ -28,13 +27,13 @@ class KELGoP:
         self.llm = ctx.llm
         self.atomic = Atomic(ctx, ctx.method(p.answerer))
         self.classifier = CategoryClassifier.load(ctx.models, p.classifier_model)
-        self.planner = Planner(ctx, self.atomic, p.per_entity, p.depth)
+        self.planner = Planner(ctx, self.atomic, p.per_entity, p.depth, p.trust_prior)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link = self.ctx.linker.link(question)
         if link.topic_mention is None:
             return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
-        shape = shape_of(link, read_cues(link.question_text), self.params.min_mention)
+        shape = shape_of(link, self.params.min_mention)
         scores = self.classifier.scores(self.ctx.encoder.embed([shape.masked])[0])
         chosen = llm_category(self.llm, question) if self.llm is not None and self.params.llm_classify else None
         order = self.classifier.order(scores, shape, chosen)

@@ -13,7 +13,7 @@ from ..linking.topics import MASK, mask_spans
 from ..retrieval import follow_chain
 from ..types import Entity
 from .frag_parts import packaged_model
-from .plan_lexicon import Cues, compositions
+from .plan_lexicon import Cues, compositions, read_cues
 
 __all__ = ["KelgopOptions", "Sub", "Atomic", "CategoryClassifier", "Shape"]
 
@@ -26,6 +26,7 @@ class KelgopOptions:
     depth: int = 1                # D: decomposition depth (a sub-question may be a composition once)
     per_entity: int = 5           # multi-entity answers substituted one entity at a time, at most this many
     min_mention: float = 0.6      # a second entity mention counts from this linking score
+    trust_prior: float = 0.6      # a composition is planned only when FRAG's chain prior is less sure
     answerer: str = "frag"        # the atomic answerer (a registered method with ``answer_about``)
     classifier_model: str = ""    # a kelgop.npz from `kgsparql train planner` ("" = the packaged one)
     llm_classify: bool = True     # with an LLM: few-shot classification (else the trained head)
@@ -48,6 +49,7 @@ class Sub:
     entities: tuple[Entity, ...] = ()
     chain: tuple | None = None
     evidence: list = field(default_factory=list)
+    prior: float = 0.0          # the chain prior's probability when it chose this very chain (else 0)
 
     def to_json(self) -> dict[str, Any]:
         return {"question": self.question, "answers": list(self.answers[:10]), "n_answers": len(self.answers)}
@@ -69,7 +71,9 @@ class Atomic:
         chain = parse_chain_key(key)
         ends = {e.name: e for e in follow_chain(self.ctx.adapter, list(topics), chain, walks=self.ctx.walks).answers}
         entities = tuple(ends[n] for n in answer.answers if n in ends)
-        return Sub(text, tuple(answer.answers), entities, chain, list(answer.evidence))
+        match = answer.plan.get("match", {}).get("parts", answer.plan.get("match", {}))
+        prior = float(match.get("prior_top", 0.0)) if float(match.get("prior", 0.0)) >= 0.999 else 0.0
+        return Sub(text, tuple(answer.answers), entities, chain, list(answer.evidence), prior)
 
     def ask_text(self, text: str) -> Sub:
         """A sub-question in words: its entity is linked first."""
@@ -95,12 +99,13 @@ class Shape:
                 "composition": bool(compositions(self.masked, MASK))}[category]
 
 
-def shape_of(link, cues: Cues, min_score: float) -> Shape:
+def shape_of(link, min_score: float) -> Shape:
+    """The cues are read with the entity mentions masked: "Salome's Last Dance" is no superlative."""
     mentions = [m for m in link.mentions if m.candidates and (m is link.topic_mention or m.score >= min_score)
                 and not m.text.strip().isdigit()]
     entities = tuple(dict.fromkeys(m.candidates[0].entity for m in mentions))
     masked = mask_spans(link.question_text, [(m.start, m.end) for m in mentions], MASK)
-    return Shape(cues, entities, masked)
+    return Shape(read_cues(masked), entities, masked)
 
 
 class CategoryClassifier:

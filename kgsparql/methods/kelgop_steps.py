@@ -44,8 +44,9 @@ class Outcome:
 class Planner(Composer):
     """One plan per category over the atomic answerer; ``depth`` bounds nested compositions."""
 
-    def __init__(self, ctx, atomic: Atomic, per_entity: int, depth: int):
+    def __init__(self, ctx, atomic: Atomic, per_entity: int, depth: int, trust_prior: float = 0.6):
         self.ctx, self.atomic, self.per_entity, self.depth = ctx, atomic, per_entity, depth
+        self.trust_prior = trust_prior
         self.adapter = ctx.adapter
 
     def run(self, category: str, question: str, link, shape: Shape) -> Outcome:
@@ -56,8 +57,9 @@ class Planner(Composer):
         """The base answers of a planned question (the question without its count, superlative or
         filter words): one composition deep when the words nest, else the atomic answerer; when the
         answerer finds nothing for the stripped words, the ``original`` (text, masked) question."""
-        if self.depth > 0:
-            for comp, hops in self.compositions(masked):
+        comps = self.compositions(masked) if self.depth > 0 else []
+        if comps and self.direct(text, topics, masked) is None:
+            for comp, hops in comps:
                 subs = self.compose(comp, topics, hops)
                 if subs[-1].answers:
                     return subs
@@ -96,6 +98,12 @@ class Planner(Composer):
         subs[-1] = Sub(last.question, tuple(e.name for e in entities), tuple(entities), last.chain[:k], last.evidence)
         return entities
 
+    def direct(self, text: str, topics, masked: str) -> Sub | None:
+        """The atomic answer when the answerer's trained chain prior is sure of it (a phrasing it was
+        trained on: it knows the chain better than the words' nesting); else None."""
+        sub = self.atomic.ask(text, topics, masked)
+        return sub if sub.answers and sub.prior >= self.trust_prior else None
+
     # -- the categories -----------------------------------------------------------------------------
     def simple(self, question: str, link, shape: Shape) -> Outcome:
         subs = [self.atomic.ask(question, link.topics(), link.masked())]
@@ -103,6 +111,9 @@ class Planner(Composer):
 
     def composition(self, question: str, link, shape: Shape) -> Outcome:
         topics, masked = link.topics(), link.masked()
+        direct = self.direct(question, topics, masked)
+        if direct is not None:
+            return Outcome("composition", direct.answers, [direct], note="the chain prior knows this question")
         for comp, hops in self.compositions(masked):
             subs = self.compose(comp, topics, hops)
             if subs[-1].answers:

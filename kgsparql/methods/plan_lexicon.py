@@ -142,7 +142,7 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
     m = re.search(rf"\b{mask}'s ((?:{_WORD} ){{0,1}}{_WORD})", masked, _I)
     if m:
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m)))
-    m = re.search(r"\b(kinds?|types?|sorts?|genres?|categor(?:y|ies)) of\s+", masked, _I)
+    m = re.search(r"\b(kinds?|types?|sorts?) of\s+(?!the\b|a\b|an\b|" + mask + r"\b)", masked, _I)
     if m:
         out.append(Composition(_tidy("which " + masked[m.end():]), f"what {m.group(1).lower()} is {mask}", "kinds"))
     m = re.search(rf"\bshares? (?:the same |any |some |common )?({_WORD}) (?:with|as) {mask}\b", masked, _I)
