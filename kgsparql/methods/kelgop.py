@@ -35,8 +35,11 @@ class KELGoP:
             return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
         shape = shape_of(link, self.params.min_mention)
         scores = self.classifier.scores(self.ctx.encoder.embed([shape.masked])[0])
-        chosen = llm_category(self.llm, question) if self.llm is not None and self.params.llm_classify else None
-        order = self.classifier.order(scores, shape, chosen)
+        order = self.classifier.order(scores, shape)
+        chosen = None
+        if self.llm is not None and self.params.llm_classify and len(order) > 1:   # only simple: nothing to ask
+            chosen = llm_category(self.llm, question)
+            order = self.classifier.order(scores, shape, chosen)
         plan = {"method": "kelgop", "cues": shape.cues.to_json(), "entities": [e.to_json() for e in shape.entities],
                 "classifier": {c: round(v, 3) for c, v in sorted(scores.items(), key=lambda kv: -kv[1])},
                 "llm_category": chosen, "order": order, "attempts": []}

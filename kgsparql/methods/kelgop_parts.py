@@ -128,6 +128,6 @@ class CategoryClassifier:
     def order(self, scores: dict[str, float], shape: Shape, first: str | None = None) -> list[str]:
         ranked = sorted((c for c in CATEGORIES if c != "simple" and shape.feasible(c)),
                         key=lambda c: -scores.get(c, 0.0))
-        if first in CATEGORIES and first != "simple":
+        if first in ranked:      # the LLM reorders what the question makes feasible, nothing more
             ranked = [first] + [c for c in ranked if c != first]
         return ranked + ["simple"]
