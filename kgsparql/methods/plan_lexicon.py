@@ -57,7 +57,7 @@ class Cues:
     count: bool = False
     superlative: str | None = None       # the word ("latest")
     comparison: str | None = None        # the comparison word of "A or B" questions ("first")
-    either_or: bool = False              # "A or B"
+    either_or: bool = False              # "A or B", "between A and B, which ..." (entities masked as X)
     filter: tuple | None = None          # (op, value[, value2]) of "after 2005"
     both: bool = False                   # "both", "and ... also", "together"
 
@@ -72,7 +72,7 @@ def read_cues(question: str) -> Cues:
     comp = _COMPARE_RE.search(q)
     return Cues(count=bool(_COUNT.search(q)), superlative=sup.group(1).lower() if sup else None,
                 comparison=comp.group(1).lower() if comp else None,
-                either_or=bool(re.search(r"\bor\b", q, _I)), filter=filt,
+                either_or=bool(re.search(r"\bor\b|\b(?:between|of) X and X\b", q, _I)), filter=filt,
                 both=bool(re.search(r"\b(both|together|as well as|along with|in common|also)\b", q, _I)))
 
 

@@ -99,3 +99,10 @@ def test_argmax_keeps_ties():
     rows = [_row("a", 1990, 2010), _row("b", 1950, 2010), _row("c", 2000, 2005)]
     assert {r.entity.id for r in reduce_aggregate(rows, "argmax")} == {"http://x/a", "http://x/b"}
     assert {r.entity.id for r in reduce_aggregate(rows, "argmin")} == {"http://x/b"}
+
+
+def test_either_or_is_read_from_or_and_from_between_a_and_b():
+    assert read_cues("Which came out first, X or X?").either_or
+    assert read_cues("Between X and X, which was released earlier?").either_or
+    assert read_cues("Which of X and X is older?").either_or
+    assert not read_cues("Which movies did X and X both act in?").either_or
