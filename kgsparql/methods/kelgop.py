@@ -10,8 +10,8 @@ from ..types import Answer
 from .common import NO_ENTITY, abstain
 from .context import MethodContext
 from .kelgop_llm import llm_category, llm_decomposition, llm_verdict
-from .kelgop_parts import Atomic, CategoryClassifier, KelgopOptions, shape_of
-from .kelgop_steps import Outcome, Planner
+from .kelgop_parts import Atomic, CategoryClassifier, KelgopOptions, Outcome, shape_of
+from .kelgop_steps import Planner
 
 __all__ = ["KELGoP"]
 

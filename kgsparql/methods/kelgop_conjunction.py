@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import product
 
-from .kelgop_parts import Shape, Sub
+from .kelgop_parts import Outcome, Shape, Sub
 
 __all__ = ["intersect"]
 
@@ -25,8 +25,6 @@ def _relation_scores(planner, masked: str, relations) -> dict:
 
 
 def intersect(planner, question: str, shape: Shape):
-    from .kelgop_steps import Outcome
-
     entities = list(shape.entities[:3])
     sets = [_neighbour_sets(planner.adapter, e) for e in entities]
     scores = [_relation_scores(planner, shape.masked, list(s)) for s in sets]

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 from ..llm import run_prompt
-from .kelgop_parts import Atomic, Sub
-from .kelgop_steps import Outcome
+from .kelgop_parts import Atomic, Outcome, Sub
 
 __all__ = ["llm_category", "llm_decomposition", "llm_verdict"]
 

@@ -15,7 +15,7 @@ from ..types import Entity
 from .frag_parts import packaged_model
 from .plan_lexicon import Cues, compositions, read_cues
 
-__all__ = ["KelgopOptions", "Sub", "Atomic", "CategoryClassifier", "Shape"]
+__all__ = ["KelgopOptions", "Sub", "Outcome", "Atomic", "CategoryClassifier", "Shape", "shape_of"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,32 @@ class Sub:
 
     def to_json(self) -> dict[str, Any]:
         return {"question": self.question, "answers": list(self.answers[:10]), "n_answers": len(self.answers)}
+
+
+@dataclass
+class Outcome:
+    category: str
+    answers: tuple[str, ...] = ()
+    subs: list[Sub] = field(default_factory=list)
+    aggregate: dict[str, Any] | None = None
+    note: str = ""
+
+    @property
+    def sufficient(self) -> bool:
+        return bool(self.answers)
+
+    @property
+    def evidence(self) -> list:
+        return [e for s in self.subs for e in s.evidence]
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"category": self.category, "sub_questions": [s.to_json() for s in self.subs],
+               "sufficient": self.sufficient}
+        if self.aggregate:
+            out["aggregate"] = self.aggregate
+        if self.note:
+            out["note"] = self.note
+        return out
 
 
 class Atomic:

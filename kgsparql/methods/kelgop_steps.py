@@ -3,42 +3,13 @@ the relation chain retrieval finds, answers the sub-questions in order with the 
 lets the KG count, compare, filter or intersect (``plan_aggregate``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
-from .kelgop_compose import Composer
-from .kelgop_parts import Atomic, Shape, Sub
 from ..retrieval import follow_chain
+from .kelgop_compose import Composer
+from .kelgop_parts import Atomic, Outcome, Shape, Sub
 from .plan_aggregate import Attribute, count_answers, extreme, numeric_attributes, pick_attribute, value_filter
 from .plan_lexicon import strip_count, strip_filter, strip_superlative
 
-__all__ = ["Outcome", "Planner"]
-
-
-@dataclass
-class Outcome:
-    category: str
-    answers: tuple[str, ...] = ()
-    subs: list[Sub] = field(default_factory=list)
-    aggregate: dict[str, Any] | None = None
-    note: str = ""
-
-    @property
-    def sufficient(self) -> bool:
-        return bool(self.answers)
-
-    @property
-    def evidence(self) -> list:
-        return [e for s in self.subs for e in s.evidence]
-
-    def to_json(self) -> dict[str, Any]:
-        out = {"category": self.category, "sub_questions": [s.to_json() for s in self.subs],
-               "sufficient": self.sufficient}
-        if self.aggregate:
-            out["aggregate"] = self.aggregate
-        if self.note:
-            out["note"] = self.note
-        return out
+__all__ = ["Planner"]
 
 
 class Planner(Composer):
