@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..retrieval import follow_chain
 from .kelgop_compose import Composer
+from .kelgop_conjunction import intersect
 from .kelgop_parts import Atomic, Outcome, Shape, Sub
 from .plan_aggregate import Attribute, count_answers, extreme, numeric_attributes, pick_attribute, value_filter
 from .plan_lexicon import strip_count, strip_filter, strip_superlative
@@ -116,8 +117,6 @@ class Planner(Composer):
         return self._extreme("comparative", shape.cues.comparison, subs, entities, shape)
 
     def conjunction(self, question: str, link, shape: Shape) -> Outcome:
-        from .kelgop_conjunction import intersect
-
         return intersect(self, question, shape)
 
     # -- aggregation --------------------------------------------------------------------------------
