@@ -45,7 +45,8 @@ class KELGoP:
                 "llm_category": chosen, "order": order, "attempts": []}
         outcome = self._adapt(question, link, shape, order, plan)
         topics = tuple(shape.entities) or tuple(link.topics())
-        plan.update(outcome.to_json(), answered_by="plan")
+        simple = outcome.category == "simple" and outcome.subs
+        plan.update(outcome.to_json(), answered_by=outcome.subs[-1].answered_by if simple else "plan")
         if not outcome.answers:
             return self._fallback(question, link, plan, id)
         return Answer(question, outcome.answers, tuple(outcome.evidence), {}, topics, plan, id)

@@ -50,6 +50,7 @@ class Sub:
     chain: tuple | None = None
     evidence: list = field(default_factory=list)
     prior: float = 0.0          # the chain prior's probability when it chose this very chain (else 0)
+    answered_by: str = ""       # the atomic answerer's own "answered_by" (paths, llm, fallback)
 
     def to_json(self) -> dict[str, Any]:
         return {"question": self.question, "answers": list(self.answers[:10]), "n_answers": len(self.answers)}
@@ -99,7 +100,8 @@ class Atomic:
         entities = tuple(ends[n] for n in answer.answers if n in ends)
         match = answer.plan.get("match", {}).get("parts", answer.plan.get("match", {}))
         prior = float(match.get("prior_top", 0.0)) if float(match.get("prior", 0.0)) >= 0.999 else 0.0
-        return Sub(text, tuple(answer.answers), entities, chain, list(answer.evidence), prior)
+        return Sub(text, tuple(answer.answers), entities, chain, list(answer.evidence), prior,
+                   answer.plan.get("answered_by", ""))
 
     def ask_text(self, text: str) -> Sub:
         """A sub-question in words: its entity is linked first."""
