@@ -105,3 +105,26 @@ def test_llm_decomposition_is_answered_in_order_with_references(settings, kg, ta
     assert subs[0]["answers"] == ["Alfred Hitchcock"]
     gold = chain_gold(tables, "Vertigo", ["directed_by", "~directed_by"])
     assert answer.answers and set(answer.answers) <= gold and "Vertigo" not in answer.answers
+
+
+def test_train_planner_cli_fits_a_classifier_that_kelgop_loads(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from kgsparql.cli import main
+    from kgsparql.learn import EmbeddingClassifier
+    from kgsparql.methods.kelgop_parts import CategoryClassifier
+    from kgsparql.rank import build_ranker
+
+    out = tmp_path / "kelgop.npz"
+    result = CliRunner().invoke(main, ["train", "planner", "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output.strip().splitlines()[-1])
+    assert report["classes"] == 6 and report["train_accuracy"] >= 0.9
+    model = CategoryClassifier(EmbeddingClassifier.load(out))
+    embed = build_ranker("embedding", Settings()).embed
+    unseen = {"How many novels did Jo Smith write?": "count", "What is the newest album by The Reds?": "superlative"}
+    for question, category in unseen.items():
+        scores = model.scores(embed([question])[0])
+        assert max(scores, key=scores.get) == category, scores
