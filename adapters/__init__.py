@@ -3,4 +3,4 @@ from .base import Adapter, AggregateRow, RelationCount, SparqlAdapter
 
 __all__ = ["Adapter", "SparqlAdapter", "RelationCount", "AggregateRow", "AGG_OPS"]
 
-AGG_OPS = ("count", "max", "min", "argmax", "argmin", "sum", "avg")
+AGG_OPS = ("count", "max", "min", "argmax", "argmin", "sum", "avg", "gt", "ge", "lt", "le", "eq")

@@ -8,9 +8,10 @@ from decimal import Decimal
 from kgsparql.errors import InputError
 from kgsparql.types import XSD, Entity, Literal
 
-__all__ = ["AggregateRow", "reduce_aggregate", "OPS"]
+__all__ = ["AggregateRow", "reduce_aggregate", "OPS", "FILTERS"]
 
-OPS = ("count", "max", "min", "argmax", "argmin", "sum", "avg")
+OPS = ("count", "max", "min", "argmax", "argmin", "sum", "avg", "gt", "ge", "lt", "le", "eq")
+FILTERS = ("gt", "ge", "lt", "le", "eq")   # keep the entities whose value compares so with ``value``
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +42,43 @@ def _literal(value) -> Literal:
     return Literal(str(value), XSD + "integer")
 
 
-def reduce_aggregate(rows, op: str) -> list[AggregateRow]:
-    """Rows carry ?e ?count ?min ?max ?sum ?nums (numeric values counted)."""
+def _comparable(lit: Literal | None):
+    """A number, or the year of a date (``2005-03-01`` -> 2005), or None."""
+    n = _num(lit)
+    if n is None and lit is not None and len(lit.value) >= 4 and lit.value[:4].isdigit():
+        return Decimal(lit.value[:4])
+    return n
+
+
+def _filter(rows, op: str, value) -> list[AggregateRow]:
+    """Per entity: ``gt``/``ge`` compare its largest value, ``lt``/``le`` its smallest, ``eq`` asks
+    whether either equals ``value`` (exact for entities with one or two values: the GROUP BY row
+    carries only the extremes); each kept entity comes with the value compared."""
+    target = _num(Literal(str(value)))
+    if target is None:
+        raise InputError(f"aggregate {op} needs a numeric value, not {value!r}")
+    out = []
+    for r in rows:
+        lo, hi = _comparable(r.get("min")), _comparable(r.get("max"))
+        if lo is None or hi is None:
+            continue
+        keep = {"gt": hi > target, "ge": hi >= target, "lt": lo < target, "le": lo <= target,
+                "eq": target in (lo, hi)}[op]
+        if keep:
+            out.append(AggregateRow(Entity(r["e"]), r["min"] if op in ("lt", "le") or lo == target else r["max"]))
+    return out
+
+
+def reduce_aggregate(rows, op: str, value=None) -> list[AggregateRow]:
+    """Rows carry ?e ?count ?min ?max ?sum ?nums (numeric values counted). The filter ops
+    (``gt ge lt le eq``) keep the entities whose value compares so with ``value``."""
     if op not in OPS:
         raise InputError(f"aggregate op must be one of {', '.join(OPS)}, not {op!r}")
     rows = list(rows)
+    if op in FILTERS:
+        if value is None:
+            raise InputError(f"aggregate {op} needs a value to compare with")
+        return _filter(rows, op, value)
     if op == "count":
         return [AggregateRow(Entity(r["e"]), _literal(int(r["count"].value))) for r in rows]
     if op in ("argmax", "argmin"):

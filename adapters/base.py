@@ -51,7 +51,8 @@ class Adapter(Protocol):
     def paths(self, source: Entity, target: Entity, max_hops: int = 2, limit: int = 1000) -> list[Path]: ...
     def paths_from(self, source: Entity | Sequence[Entity], relation_path: Sequence[Relation],
                    limit: int = 10_000, walks: str = "simple") -> list[Path]: ...
-    def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str) -> list[AggregateRow]: ...
+    def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str,
+                  value=None) -> list[AggregateRow]: ...
     def schema_relations(self) -> list[Relation]: ...
     def verbalize(self, relation: Relation) -> str: ...
 
@@ -249,7 +250,10 @@ class SparqlAdapter(PathSteps):
         step = "aggregate_in" if attribute.inverse else "aggregate_out"
         return step, {("e", "p"): [(t, IRI(attribute.iri)) for t in terms]}
 
-    def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str) -> list[AggregateRow]:
+    def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str,
+                  value=None) -> list[AggregateRow]:
+        """``op`` over the values ``attribute`` reaches from ``entities`` (one GROUP BY query); the
+        filter ops ``gt ge lt le eq`` keep the entities whose value compares so with ``value``."""
         terms = [e.term for e in as_entities(entities)]
         step, binds = self.aggregate_query(terms, attribute)
-        return reduce_aggregate(self.run(step, binds) if terms else [], op)
+        return reduce_aggregate(self.run(step, binds) if terms else [], op, value)

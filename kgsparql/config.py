@@ -35,7 +35,7 @@ class Settings:
     endpoint: str | None = None         # SPARQL 1.1 HTTP endpoint URL
     endpoint_kind: str | None = None    # registered endpoint plugin (default: by URL scheme, or embedded)
     adapter: str = "generic"
-    method: str = "frag"
+    method: str = "kelgop"              # planner over FRAG (docs/planning.md)
     walks: str = "revisit"              # answer convention: simple | revisit | return (docs/methods)
     llm: str = "none"                   # none | llama[:PATH.gguf] | openai:MODEL
     llm_base_url: str | None = None

@@ -34,7 +34,7 @@ def _print_readable(result: dict) -> None:
 @click.command()
 @click.argument("question", required=False)
 @kg_options
-@click.option("--method", default=None, help="Method: frag (default) or another registered one.")
+@click.option("--method", default=None, help="Method: kelgop (default: plans, then delegates to frag) or another registered one.")
 @click.option("--llm", default=None, help="none (default), llama, llama:/path/model.gguf, openai:MODEL.")
 @click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server.")
 @click.option("--input", "input_file", default=None, help="JSONL file (or -) with {'id', 'question'} per line; a bad line becomes an error row.")

@@ -84,7 +84,7 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
 @click.option("--variant", default=None, help="metaqa: vanilla|ntm; pathquestion: PQ|PQL; wc2014: P|C.")
 @click.option("--limit", type=int, default=None, help="At most N questions: a seeded sample, split evenly over hops.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --limit sample.")
-@click.option("--method", default=None, help="QA method (default: frag).")
+@click.option("--method", default=None, help="QA method (default: kelgop, the planner over frag).")
 @click.option("--llm", default=None, help="none | llama[:PATH.gguf] | openai:MODEL.")
 @click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server.")
 @click.option("--no-brackets", is_flag=True, help="Strip the [ ] around MetaQA topic entities (linking must find them).")

@@ -88,3 +88,25 @@ def chains(**kw):
 def all_models(**kw):
     """Both models from one labelling pass."""
     _run("all", **kw)
+
+
+@train.command("planner")
+@click.option("--examples", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="JSON lines of {question, category} (default: the examples shipped with kgsparql).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Where to write the model (default: <home>/models/kelgop.npz).")
+@click.option("--json", "as_json", is_flag=True)
+def planner(examples, out, as_json):
+    """The planner's question-category classifier (KELGoP's LLM-free classification)."""
+    from ..learn.categories import load_examples, train_categories
+
+    settings = settings_from(None)
+    path = Path(out) if out else settings.home_path / "models" / "kelgop.npz"
+    report = train_categories(load_examples(Path(examples) if examples else None),
+                              build_ranker("embedding", settings).embed, path)
+    if as_json:
+        emit_json(report.to_json())
+    else:
+        click.echo(f"planner: {report.examples} examples, {report.classes} classes, train accuracy "
+                   f"{report.train_accuracy:.3f}, wrote {report.path}")
+        click.echo("use it with [plugins.kelgop] classifier_model = ... in kgsparql.toml")

@@ -4,7 +4,7 @@ ranking), BFS or shortest-path retrieval, path reranking, then answering with or
 See docs/methods/frag.md for the mapping from the paper to this code."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..learn import EmbeddingClassifier, chain_key
 from ..retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain,
@@ -50,19 +50,27 @@ class FRAG:
         link = self.linker.link(question)
         if link.topic_mention is None:
             return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
-        topics, masked = link.topics(), link.masked()
-        qchains, found, plan = self._retrieve(masked, topics)
+        return self.answer_about(question, link.topics(), link.masked(), id=id)
+
+    def answer_about(self, question: str, topics, masked: str, *, id: str | None = None,
+                     max_hops: int | None = None, check: bool = True) -> Answer:
+        """The atomic answerer: ``question`` about the given ``topics`` (``masked`` is the question
+        with the topic replaced by the mask). Planners call it with topics they found themselves and
+        ``max_hops=1`` for a sub-question that is one fact, ``check=False`` where the plan, not this
+        sub-question, is checked against the question; ``plan["chain_key"]`` is the chain followed."""
+        topics = list(topics)
+        qchains, found, plan = self._retrieve(masked, topics, max_hops)
         ranked = qchains.rank_chains(found.candidates)
         evidence = self._evidence(ranked, found)
         answers: tuple[str, ...] = ()
         if ranked:
             best, score = ranked[0]
             match = self._match(masked, qchains, best, found.candidates)
-            plan.update(chain=self.chains.verbalize_chain(best), match=match.to_json())
+            plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
             result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                                   limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
             evidence = _best_chain_first(list(result.paths), evidence, score, self.params.top_u)
-            reason = self.ctx.abstention.reason(match, topics[0].name)
+            reason = self.ctx.abstention.reason(match, topics[0].name) if check else None
             if reason:
                 return abstain(question, reason, evidence, topics, plan, id)
             answers = result.names
@@ -74,12 +82,14 @@ class FRAG:
             answers, plan["answered_by"] = answer_with_llm(self.llm, question, evidence, answers)
         return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
 
-    def _retrieve(self, masked: str, topics):
+    def _retrieve(self, masked: str, topics, max_hops: int | None = None):
         """Route, expand and prune the subgraph, collect paths and candidate chains; and the plan so far."""
         p, walks = self.params, self.ctx.walks
         embedding = self.encoder.embed([masked])[0]
         qchains = self.chains.for_question(masked, embedding)
         route = self.router.route(embedding, qchains.confident_length())
+        if max_hops is not None and route.hops > max_hops:
+            route = replace(route, kind="simple", hops=max_hops)
         sub = expand_subgraph(self.adapter, topics, route.hops, scorer=qchains.relation_scores,
                               top_m=p.top_m, fanout_cap=p.fanout_cap, first_cap=p.fanout_cap_first)
         ppr = personalized_pagerank(sub, topics, p.damping)

@@ -28,7 +28,8 @@ class Rel:
 @dataclass(frozen=True)
 class Agg:
     """``expect``: op -> value. count: {iri: n}; max/min/sum/avg: a number (compared as one) or a
-    lexical form; argmax/argmin: the set of winning IRIs (ties kept)."""
+    lexical form; argmax/argmin: the set of winning IRIs (ties kept); the filters gt/ge/lt/le/eq:
+    (value, the set of IRIs whose value compares so with it)."""
     entities: tuple[str, ...]
     relation: Rel
     expect: dict
@@ -84,7 +85,8 @@ METAQA = Case(
     (_m("William Dieterle"), (_mr("directed_by", True), _mr("starred_actors")), _ACTORS),
     (Agg(_FILMS, _mr("release_year"), {
         "count": {f: 1 for f in _FILMS}, "max": 2007, "min": 1944, "sum": 7925, "avg": 1981.25,
-        "argmax": {_m("War")}, "argmin": {_m("Kismet")}}),),
+        "argmax": {_m("War")}, "argmin": {_m("Kismet")}, "gt": (2006, {_m("War")}), "ge": (2007, {_m("War")}),
+        "lt": (1945, {_m("Kismet")}), "le": (1944, {_m("Kismet")}), "eq": (1944, {_m("Kismet")})}),),
     unicode_label="François Truffaut",
     schema=(frozenset({_mr("directed_by").iri, _mr("has_genre").iri}),
             frozenset({"http://www.w3.org/2000/01/rdf-schema#label"})),
@@ -117,7 +119,9 @@ FREEBASE = Case(
     (_f("m.0fx_lucas"), (_fr("film.director.film"), _STARRING_ACTOR), frozenset({_f("m.0fx_hamill"), _f("m.0fx_ford")})),
     (Agg(_FB_FILMS, _fr("film.film.estimated_budget", "measurement_unit.dated_money_value.amount"), {
         "count": {f: 1 for f in _FB_FILMS}, "max": 18_000_000, "min": 11_000_000, "sum": 47_000_000,
-        "avg": 47_000_000 / 3, "argmax": {_f("m.0fx_esb"), _f("m.0fx_raiders")}, "argmin": {_f("m.0fx_sw")}}),
+        "avg": 47_000_000 / 3, "argmax": {_f("m.0fx_esb"), _f("m.0fx_raiders")}, "argmin": {_f("m.0fx_sw")},
+        "gt": (17_000_000, {_f("m.0fx_esb"), _f("m.0fx_raiders")}), "ge": (18_000_000, {_f("m.0fx_esb"), _f("m.0fx_raiders")}),
+        "lt": (12_000_000, {_f("m.0fx_sw")}), "le": (11_000_000, {_f("m.0fx_sw")}), "eq": (11_000_000, {_f("m.0fx_sw")})}),
      Agg(_FB_FILMS, _fr("film.film.initial_release_date"), {
          "max": "1981-06-12", "min": "1977-05-25", "argmax": {_f("m.0fx_raiders")}, "argmin": {_f("m.0fx_sw")}})),
     hidden=frozenset(_f(f"m.0fx_{x}") for x in ("p1", "p2", "p3", "p4", "p5", "b1", "b2", "b3", "n1")),
@@ -148,7 +152,9 @@ WIKIDATA = Case(
     (_w("Q13133"), (Rel(WDT + "P26"), _HELD_FROM), frozenset({"2009-01-20T00:00:00Z", "2005-01-03T00:00:00Z"})),
     (Agg((_w("Q76"), _w("Q6279")), _HELD_FROM, {
         "count": {_w("Q76"): 2, _w("Q6279"): 1}, "max": "2009-01-20T00:00:00Z", "min": "2005-01-03T00:00:00Z",
-        "argmax": {_w("Q76"), _w("Q6279")}, "argmin": {_w("Q76")}}),
+        "argmax": {_w("Q76"), _w("Q6279")}, "argmin": {_w("Q76")}, "gt": (2008, {_w("Q76"), _w("Q6279")}),
+        "ge": (2009, {_w("Q76"), _w("Q6279")}), "lt": (2006, {_w("Q76")}), "le": (2005, {_w("Q76")}),
+        "eq": (2005, {_w("Q76")})}),
      Agg((_w("Q18094"), _w("Q1297")), Rel(WDT + "P1082"), {
          "sum": 3_091_452, "avg": 1_545_726, "max": 2_746_388, "min": 345_064, "argmax": {_w("Q1297")}})),
     hidden=frozenset(WD + f"statement/{s}" for s in ("Q76-pres", "Q76-sen", "Q6279-vp")),
@@ -179,7 +185,10 @@ DBPEDIA = Case(
     (Agg(_DB_FILMS, Rel(DBO + "budget"), {
         "count": {f: 1 for f in _DB_FILMS}, "max": 18_000_000, "min": 11_000_000, "sum": 47_000_000,
         "avg": 47_000_000 / 3, "argmax": {_d("The_Empire_Strikes_Back"), _d("Raiders_of_the_Lost_Ark")},
-        "argmin": {_d("Star_Wars_(film)")}}),),
+        "argmin": {_d("Star_Wars_(film)")}, "gt": (17_000_000, {_d("The_Empire_Strikes_Back"), _d("Raiders_of_the_Lost_Ark")}),
+        "ge": (18_000_000, {_d("The_Empire_Strikes_Back"), _d("Raiders_of_the_Lost_Ark")}),
+        "lt": (12_000_000, {_d("Star_Wars_(film)")}), "le": (11_000_000, {_d("Star_Wars_(film)")}),
+        "eq": (11_000_000, {_d("Star_Wars_(film)")})}),),
     nasty=_d("Tricky_label"),
     schema=(frozenset({DBO + "starring", DBO + "director", DBO + "budget"}), frozenset({DBO + "wikiPageWikiLink"})),
 )

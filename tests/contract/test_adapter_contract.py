@@ -7,6 +7,7 @@ import math
 import pytest
 
 from kgsparql.adapters import AGG_OPS, RelationCount
+from kgsparql.adapters.aggregate import FILTERS
 from kgsparql.stats import collect
 from kgsparql.types import IRI, Entity, Path, Relation
 
@@ -152,8 +153,13 @@ def same_value(got: str, want) -> bool:
 
 
 def check_op(adapter, agg: Agg, op: str) -> None:
-    rows = adapter.aggregate([ent(e) for e in agg.entities], agg.relation.make(), op)
     want = agg.expect[op]
+    if op in FILTERS:
+        value, want = want
+        rows = adapter.aggregate([ent(e) for e in agg.entities], agg.relation.make(), op, value)
+        assert {r.entity.id for r in rows} == want
+        return
+    rows = adapter.aggregate([ent(e) for e in agg.entities], agg.relation.make(), op)
     if op == "count":
         assert {r.entity.id: int(r.value.value) for r in rows} == want
     elif op in ("argmax", "argmin"):

@@ -19,7 +19,7 @@ STATS = {"sparql_queries", "llm_calls", "prompt_tokens", "completion_tokens", "s
 @pytest.fixture(scope="module")
 def settings(tmp_path_factory) -> Settings:
     base = Settings()
-    return base.replace(store=str(ensure_demo_store(base)), home=str(tmp_path_factory.mktemp("home")))
+    return base.replace(store=str(ensure_demo_store(base)), home=str(tmp_path_factory.mktemp("home")), method="frag")
 
 
 @pytest.fixture(scope="module")

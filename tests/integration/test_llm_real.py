@@ -328,3 +328,34 @@ def test_ask_through_openai_backend_against_llama_cpp_server(llama_server, demo_
     assert answer.answers[0] == "William Dieterle"
     assert answer.plan["answered_by"] == "llm"
     assert answer.stats["llm_calls"] == 1 and answer.stats["prompt_tokens"] > 0
+
+
+# --- KELGoP end to end with a real model ------------------------------------------------------------
+def _kelgop_answers(settings, llm_settings, tmp_path, questions):
+    from kgsparql.api import Asker
+    from kgsparql.kg import ensure_demo_store
+
+    demo = settings.replace(store=str(ensure_demo_store(Settings())), home=str(tmp_path), method="kelgop",
+                            llm="none")
+    with Asker(demo.replace(**llm_settings)) as asker:
+        return [asker.ask(q) for q in questions]
+
+
+def _check_kelgop(answers):
+    from kgsparql.learn.categories import CATEGORIES
+
+    for answer in answers:
+        assert answer.stats["llm_calls"] >= 2, "classification and at least one more step asked the model"
+        assert answer.stats["prompt_tokens"] > 0 and answer.plan["attempts"]
+        assert answer.plan["category"] in CATEGORIES and answer.answers, answer.plan
+        assert answer.plan["llm_category"] in (*CATEGORIES, None)   # None: the reply did not parse (counted)
+
+
+def test_kelgop_with_llama_end_to_end(llama, settings, tmp_path):
+    _check_kelgop(_kelgop_answers(settings, {"llm": "llama"}, tmp_path, ["How many films did Alfred Hitchcock direct?"]))
+
+
+def test_kelgop_through_llama_cpp_server_end_to_end(llama_server, settings, tmp_path):
+    _check_kelgop(_kelgop_answers(settings, {"llm": "openai:gemma", "llm_base_url": llama_server,
+                                             "plugins": {"openai": {"few_shot": True}}}, tmp_path,
+                                  ["what else did the director of Vertigo direct"]))

@@ -51,6 +51,7 @@ def test_wheel_contains_the_mapped_packages(wheel):
     assert "kgsparql/queries/generic/neighbors_out.rq" in names
     assert any(n.startswith("kgsparql/prompts/") and n != "kgsparql/prompts/__init__.py" for n in names)
     assert "kgsparql/data/demo_kb.txt.gz" in names
+    assert {"kgsparql/data/kelgop.npz", "kgsparql/data/kelgop_examples.jsonl", "kgsparql/prompts/kelgop/classify.v1.j2"} <= set(names)
     assert not any(n.startswith(("adapters/", "queries/", "prompts/", "tests/")) for n in names)
 
 

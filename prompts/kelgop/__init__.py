@@ -1,0 +1,1 @@
+"""KELGoP prompts: question classification, category-specific decomposition, sufficiency verdict."""

@@ -1,0 +1,130 @@
+"""KELGoP on the bundled demo KG (real MiniLM, real embedded Oxigraph): every planning kind with no
+LLM, gold computed from the demo KB by benchmarks/planning.py; and, with a ScriptedLLM beside it, the
+control flow of the LLM steps: classification, decomposition with [#k] references answered in order,
+the integrator's verdict and the adaptive retry with the next category."""
+from __future__ import annotations
+
+import pytest
+
+from kgsparql.api import Asker
+from kgsparql.config import Settings
+from kgsparql.kg import KnowledgeGraph, ensure_demo_store
+from kgsparql.llm.scripted import ScriptedLLM
+
+from kgtest import DEMO_KB, benchmark, chain_gold, kb_tables
+
+PLANNED = [
+    {"kind": "count", "question": "How many films did Alfred Hitchcock direct?", "topic": "Alfred Hitchcock",
+     "chain": ["~directed_by"]},
+    {"kind": "superlative", "question": "What is the latest film directed by Alfred Hitchcock?",
+     "topic": "Alfred Hitchcock", "chain": ["~directed_by"], "attribute": "release_year", "direction": "max"},
+    {"kind": "superlative", "question": "Which is the oldest movie starring James Stewart?", "topic": "James Stewart",
+     "chain": ["~starred_actors"], "attribute": "release_year", "direction": "min"},
+    {"kind": "comparative", "question": "Which came out first, Marnie or Spellbound?", "entities": ["Marnie", "Spellbound"],
+     "attribute": "release_year", "direction": "min"},
+    {"kind": "filter", "question": "Which films directed by Alfred Hitchcock came out after 1950?",
+     "topic": "Alfred Hitchcock", "chain": ["~directed_by"], "attribute": "release_year", "op": "gt", "value": 1950},
+    {"kind": "conjunction", "question": "Which films did Martin Scorsese direct that starred Robert De Niro?",
+     "constraints": [["Martin Scorsese", ["~directed_by"]], ["Robert De Niro", ["~starred_actors"]]]},
+]
+CATEGORY = {"count": "count", "superlative": "superlative", "comparative": "comparative", "filter": "comparative",
+            "conjunction": "conjunction"}
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory) -> Settings:
+    base = Settings()
+    return base.replace(store=str(ensure_demo_store(base)), home=str(tmp_path_factory.mktemp("home")), llm="none")
+
+
+@pytest.fixture(scope="module")
+def kg(settings):
+    with KnowledgeGraph.from_settings(settings) as kg:
+        yield kg
+
+
+@pytest.fixture(scope="module")
+def asker(settings, kg):
+    with Asker(settings, kg=kg) as a:      # no --method: the default answers every kind
+        yield a
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return kb_tables(DEMO_KB)
+
+
+@pytest.mark.parametrize("item", PLANNED, ids=[q["kind"] + ":" + q["question"][:30] for q in PLANNED])
+def test_every_planning_kind_is_answered_by_the_default_method(asker, tables, item):
+    gold = benchmark("planning").planning_gold(tables, item)
+    answer = asker.ask(item["question"])
+    assert gold and answer.answers and answer.answers[0] in gold, (answer.answers[:5], sorted(gold)[:5], answer.plan)
+    if item["kind"] in ("superlative", "comparative", "conjunction", "filter"):
+        assert set(answer.answers) == gold, "ties and every filtered or shared answer are returned"
+    plan = answer.plan
+    assert plan["method"] == "kelgop" and plan["category"] == CATEGORY[item["kind"]]
+    assert plan["sub_questions"] and plan["attempts"][-1]["sufficient"] and answer.stats["llm_calls"] == 0
+    if item["kind"] != "conjunction":
+        assert plan["aggregate"]["op"] in ("count", "argmax", "argmin", "filter")
+
+
+def test_a_count_is_a_plain_integer_from_the_kg(asker):
+    answer = asker.ask("How many films did Alfred Hitchcock direct?")
+    assert answer.answers[0].isdigit() and answer.plan["aggregate"]["by"] == "count"
+    assert any("[#1]" in s["question"] for s in answer.plan["sub_questions"])
+
+
+def _scripted(settings, kg, outputs):
+    llm = ScriptedLLM.replying(outputs, settings=settings)
+    return llm, Asker(settings.replace(method="kelgop"), kg=kg, llm=llm)
+
+
+def _prompts(llm) -> list[str]:
+    return [c["prompt"].name.split("@")[0] if hasattr(c["prompt"], "name") else "" for c in llm.calls]
+
+
+def test_llm_verdict_no_makes_the_planner_retry_with_the_next_category(settings, kg, tables):
+    # classify -> count; FRAG's own reasoning step (unparseable -> its LLM-free answer); verdict -> no;
+    # then the next category (simple) answers through FRAG again.
+    llm, asker = _scripted(settings, kg, ["count", "%%%", "no", "%%%"] + ["%%%"] * 20)
+    with asker:
+        answer = asker.ask("How many films did Alfred Hitchcock direct?")
+    attempts = answer.plan["attempts"]
+    assert [a["category"] for a in attempts][:2] == ["count", "simple"] and not attempts[0]["sufficient"]
+    assert answer.plan["llm_category"] == "count" and answer.stats["llm_calls"] == len(llm.calls) >= 3
+    assert answer.answers[0] in chain_gold(tables, "Alfred Hitchcock", ["~directed_by"])
+
+
+def test_llm_decomposition_is_answered_in_order_with_references(settings, kg, tables):
+    outputs = ["composition", "1. who directed Vertigo\n2. which films did [#1] direct"] + ["%%%"] * 10 + ["yes"]
+    llm, asker = _scripted(settings, kg, outputs)
+    with asker:
+        answer = asker.ask("what else did the director of Vertigo direct")
+    subs = answer.plan["sub_questions"]
+    assert [s["question"] for s in subs] == ["who directed Vertigo", "which films did [#1] direct"]
+    assert subs[0]["answers"] == ["Alfred Hitchcock"]
+    gold = chain_gold(tables, "Vertigo", ["directed_by", "~directed_by"])
+    assert answer.answers and set(answer.answers) <= gold and "Vertigo" not in answer.answers
+
+
+def test_train_planner_cli_fits_a_classifier_that_kelgop_loads(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from kgsparql.cli import main
+    from kgsparql.learn import EmbeddingClassifier
+    from kgsparql.methods.kelgop_parts import CategoryClassifier
+    from kgsparql.rank import build_ranker
+
+    out = tmp_path / "kelgop.npz"
+    result = CliRunner().invoke(main, ["train", "planner", "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output.strip().splitlines()[-1])
+    assert report["classes"] == 6 and report["train_accuracy"] >= 0.9
+    model = CategoryClassifier(EmbeddingClassifier.load(out))
+    embed = build_ranker("embedding", Settings()).embed
+    unseen = {"How many novels did Jo Smith write?": "count", "What is the newest album by The Reds?": "superlative"}
+    for question, category in unseen.items():
+        scores = model.scores(embed([question])[0])
+        assert max(scores, key=scores.get) == category, scores
