@@ -1,0 +1,43 @@
+"""Parsers for prompts/kgrag/*.j2."""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from kgsparql.errors import ParseError
+from kgsparql.llm.parsing import clean_answer, match_candidates, parser
+
+__all__ = ["parse_decompose", "parse_answer", "parse_final", "REFERENCE"]
+
+REFERENCE = re.compile(r"\[?#(\d{1,2})\]?")                   # "#1" / "[#1]": the answer of sub-question 1
+_SEPARATOR = re.compile(r"\s*(?:\||\n|\s(?=\d[.)]\s)|;\s+(?=\S))\s*")
+_NUMBERING = re.compile(r"^\s*(?:(?:sub-?)?(?:question|q)\s*\d*\s*[:.)-]|\d{1,2}\s*[.):-])\s*", re.I)
+_LEAD_IN = re.compile(r"^\s*(?:sub-?questions?|answer)\s*:\s*", re.I)
+
+
+@parser("decompose")
+def parse_decompose(text: str, *, question: str, **_: Any) -> list[str]:
+    """The sub-questions in order: split on " | ", newlines or numbering; each cleaned of
+    numbering, quotes and end punctuation. A reference to a later or missing sub-question
+    ("#3" in the second) makes the decomposition unusable."""
+    parts = [_NUMBERING.sub("", p) for p in _SEPARATOR.split(_LEAD_IN.sub("", (text or "").strip()))]
+    subs = [clean_answer(p).rstrip("?").strip() for p in parts]
+    subs = [s for s in subs if len(s.split()) >= 2]
+    if not subs:
+        raise ParseError("the model wrote no sub-question", raw=text)
+    for i, sub in enumerate(subs):
+        if any(not 1 <= int(k) <= i for k in REFERENCE.findall(sub)):
+            raise ParseError(f"sub-question {i + 1} refers to an answer not yet known: {sub!r}", raw=text)
+    return subs
+
+
+@parser("answer", evidence=("facts",))
+def parse_answer(text: str, *, candidates: Sequence[Any], **_: Any) -> list[Any]:
+    """The candidates the answer names, in the order named (a number names a listed candidate)."""
+    return match_candidates(text, candidates)
+
+
+@parser("final")
+def parse_final(text: str, *, candidates: Sequence[Any], **_: Any) -> list[Any]:
+    """The candidates of the last sub-question the final answer names."""
+    return match_candidates(text, candidates)
