@@ -5,13 +5,16 @@ import re
 from typing import Any, Sequence
 
 from kgsparql.errors import ParseError
-from kgsparql.llm.parsing import clean_answer, match_candidates, parser
+from kgsparql.llm.parsing import match_candidates, parser
 
 __all__ = ["parse_decompose", "parse_answer", "parse_final", "REFERENCE"]
 
 REFERENCE = re.compile(r"\[?#(\d{1,2})\]?")                   # "#1" / "[#1]": the answer of sub-question 1
 _SEPARATOR = re.compile(r"\s*(?:\||\n|\s(?=\d[.)]\s)|;\s+(?=\S))\s*")
 _NUMBERING = re.compile(r"^\s*(?:(?:sub-?)?(?:question|q)\s*\d*\s*[:.)-]|\d{1,2}\s*[.):-])\s*", re.I)
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_SYMBOLS = re.compile(r"[%&$@^*=<>{}~\\]{2,}")               # "%%%", "&&&": not a question
+_QUOTES = "\"'“”‘’«»"
 _LEAD_IN = re.compile(r"^\s*(?:sub-?questions?|answer)\s*:\s*", re.I)
 
 
@@ -20,15 +23,21 @@ def parse_decompose(text: str, *, question: str, **_: Any) -> list[str]:
     """The sub-questions in order: split on " | ", newlines or numbering; each cleaned of
     numbering, quotes and end punctuation. A reference to a later or missing sub-question
     ("#3" in the second) makes the decomposition unusable."""
-    parts = [_NUMBERING.sub("", p) for p in _SEPARATOR.split(_LEAD_IN.sub("", (text or "").strip()))]
-    subs = [clean_answer(p).rstrip("?").strip() for p in parts]
-    subs = [s for s in subs if len(s.split()) >= 2]
+    parts = [_NUMBERING.sub("", _LEAD_IN.sub("", p.strip(_QUOTES + " "))) for p in _SEPARATOR.split(text or "")]
+    subs = [p.strip().strip(_QUOTES + "*` ").rstrip("?.!").strip(_QUOTES + " ") for p in parts]
+    subs = [s for s in subs if len(_WORD.findall(s)) >= 2 and not _SYMBOLS.search(s)]
     if not subs:
         raise ParseError("the model wrote no sub-question", raw=text)
+    if not _words(subs[0]) & _words(question):
+        raise ParseError(f"the first sub-question shares no word with the question: {subs[0]!r}", raw=text)
     for i, sub in enumerate(subs):
         if any(not 1 <= int(k) <= i for k in REFERENCE.findall(sub)):
             raise ParseError(f"sub-question {i + 1} refers to an answer not yet known: {sub!r}", raw=text)
     return subs
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text) if len(w) >= 3}
 
 
 @parser("answer", evidence=("facts",))
