@@ -37,7 +37,7 @@ def parse_decompose(text: str, *, question: str, **_: Any) -> list[str]:
 
 
 def _words(text: str) -> set[str]:
-    return {w.casefold() for w in _WORD.findall(text) if len(w) >= 3}
+    return {w.casefold() for w in _WORD.findall(text) if len(w) >= 4}
 
 
 @parser("answer", evidence=("facts",))
