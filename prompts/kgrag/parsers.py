@@ -21,8 +21,8 @@ _LEAD_IN = re.compile(r"^\s*(?:sub-?questions?|answer)\s*:\s*", re.I)
 @parser("decompose")
 def parse_decompose(text: str, *, question: str, **_: Any) -> list[str]:
     """The sub-questions in order: split on " | ", newlines or numbering; each cleaned of
-    numbering, quotes and end punctuation. A reference to a later or missing sub-question
-    ("#3" in the second) makes the decomposition unusable."""
+    numbering, quotes and end punctuation. The chain ends before the first sub-question that refers
+    to a later or missing one ("#3" in the second); when that is the first, nothing is usable."""
     parts = [_NUMBERING.sub("", _LEAD_IN.sub("", p.strip(_QUOTES + " "))) for p in _SEPARATOR.split(text or "")]
     subs = [p.strip().strip(_QUOTES + "*` ").rstrip("?.!").strip(_QUOTES + " ") for p in parts]
     subs = [s for s in subs if len(_WORD.findall(s)) >= 2 and not _SYMBOLS.search(s)]
@@ -32,7 +32,9 @@ def parse_decompose(text: str, *, question: str, **_: Any) -> list[str]:
         raise ParseError(f"the first sub-question shares no word with the question: {subs[0]!r}", raw=text)
     for i, sub in enumerate(subs):
         if any(not 1 <= int(k) <= i for k in REFERENCE.findall(sub)):
-            raise ParseError(f"sub-question {i + 1} refers to an answer not yet known: {sub!r}", raw=text)
+            if i == 0:
+                raise ParseError(f"the first sub-question refers to an answer not yet known: {sub!r}", raw=text)
+            return subs[:i]          # the chain up to the first sub-question that refers ahead
     return subs
 
 

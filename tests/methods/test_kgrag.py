@@ -21,6 +21,7 @@ QUESTION = "which movies did the director of [Kismet] also direct"
     ("who directed Kismet | which movies did #1 direct", ["who directed Kismet", "which movies did #1 direct"]),
     ("1. Who directed Kismet?\n2. Which movies did [#1] direct?", ["Who directed Kismet", "Which movies did [#1] direct"]),
     ("Sub-questions: \"who directed Kismet?\"", ["who directed Kismet"]),
+    ("who directed Kismet | which team did #2 direct", ["who directed Kismet"]),
 ])
 def test_decompositions_parse_with_their_references(text, expected):
     assert parse_decompose(text, question=QUESTION) == expected
