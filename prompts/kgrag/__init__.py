@@ -1,0 +1,1 @@
+"""KG-RAG prompts: question decomposition, sub-question answering over ranked triples, final answer."""
