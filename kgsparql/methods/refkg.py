@@ -3,7 +3,7 @@ the evidence with a fact scorer, reconstruct it as text, answer by joint inferen
 See docs/methods/refkg.md for the mapping from the paper to this code."""
 from __future__ import annotations
 
-from ..llm import run_prompt
+from ..llm import run_prompt, verbalize_fact
 from ..rank.scorer import build_scorer
 from ..types import Answer, Entity
 from .common import NO_ENTITY, abstain
@@ -36,7 +36,7 @@ class RefKG:
             return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
         topics, masked = link.topics(), link.masked()
         subs, decoupled_by = decouple(self.llm, question, topics)
-        judge = self.judge.for_question(masked)
+        judge = self.judge.for_question(masked, question)
         plan = {"decoupled_by": decoupled_by, "subqueries": [s.to_json() for s in subs],
                 "topic_entities": [e.to_json() for e in topics]}
         tracks = [self._track(track, topics, judge) for track in _tracks(subs)]
@@ -46,7 +46,7 @@ class RefKG:
         chains = list(dict.fromkeys(p.relations for p in paths))
         if not chains:
             return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this", (), topics, plan, id)
-        scores = judge.scores(chains)
+        scores = judge.scores(chains, [self._examples(paths, c) for c in chains])
         best = max(range(len(chains)), key=lambda i: (scores[i], -len(chains[i])))
         chain = chains[best]
         evidence = [(p, round(scores[best], 4)) for p in paths if p.relations == chain][: self.params.top_u]
@@ -55,6 +55,11 @@ class RefKG:
             return abstain(question, reason, evidence, topics, plan, id)
         answers, plan["answered_by"] = self._infer(question, chains, scores, paths, chain)
         return Answer(question, answers, tuple(evidence), {}, tuple(topics), plan, id)
+
+    def _examples(self, paths, chain, n: int = 2) -> list[str]:
+        """A chain's first ``n`` kept paths in words (fact order, the adapter's relation words)."""
+        mine = [p for p in paths if p.relations == chain][:n]
+        return [". ".join(verbalize_fact(t, self.adapter.verbalize) for t in p.triples) for p in mine]
 
     def _track(self, subs: list[SubQuery], topics: list[Entity], judge: QuestionJudge):
         """Explore from the track's entities (hop i guided by sub-query i), then refine its evidence."""
@@ -92,7 +97,10 @@ class RefKG:
             return None
         used = {self.adapter.verbalize(r) for r in chain}
         wanted = [label for e in judge.evidence(sorted(used)).values() for label in e if label not in used]
-        recognised = ("alignment",) if f1 >= relation_match.options.zero_shot_threshold else ()
+        if not judge.evidence(sorted(used)):
+            return None     # the question names no relation of the KG: nothing to compare the chain with
+        plan["unnamed_hops"] = judge.unnamed_hops(chain)
+        recognised = ("alignment",) if f1 >= self.params.min_alignment and not plan["unnamed_hops"] else ()
         match = Match(plan["chain"], {"alignment": f1}, recognised, wanted[0] if wanted else None)
         return relation_match.reason(match, topic)
 

@@ -19,12 +19,14 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..rank import minmax, tokenize
+from ..rank.base import stem, stems
 from ..types import Relation
 
 __all__ = ["ChainJudge", "QuestionJudge", "SHARING_CUES"]
 
 SHARING_CUES = frozenset("other others else also share shares shared sharing same alongside together fellow".split())
 _CUE = "<walk back>"
+_WH = frozenset({"which", "what"})
 
 
 @dataclass(frozen=True)
@@ -36,28 +38,33 @@ class ChainJudge:
     semantic_weight: float = 0.25
     order_weight: float = 0.04
 
-    def for_question(self, masked: str) -> "QuestionJudge":
-        return QuestionJudge(self, masked)
+    def for_question(self, masked: str, question: str = "") -> "QuestionJudge":
+        return QuestionJudge(self, masked, question or masked)
 
     def words(self, chain: Sequence[Relation]) -> str:
         return " ; ".join(self.verbalize(r) + (" (reverse)" if r.inverse else "") for r in chain)
 
 
 class QuestionJudge:
-    def __init__(self, judge: ChainJudge, masked: str):
-        self.j, self.masked = judge, masked
+    def __init__(self, judge: ChainJudge, masked: str, question: str):
+        self.j, self.masked, self.question = judge, masked, question
         words = tokenize(masked, stopwords=True)
         self.position = {w: i for i, w in reversed(list(enumerate(words)))}
         self.anchor = self.position.get("x")
         self.cues = [w for w in words if w in SHARING_CUES][:1]
+        every = tokenize(masked)
+        self.raw = {w: i for i, w in reversed(list(enumerate(every)))}
+        self.answer_type = next((b for a, b in zip(every, every[1:]) if a in _WH and b in self.position), None)
         self._evidence: dict | None = None
+        self._assigned: dict = {}
 
     def evidence(self, labels: Sequence[str]) -> dict[str, dict[str, float]]:
         """word -> {relation words it names: strength}, over the KG vocabulary and ``labels``."""
         if self._evidence is None or not set(labels) <= self._labels:
             self._labels = set(self.j.vocabulary()) | set(labels)
             found = self.j.aligner.evidence(self.masked, sorted(self._labels))
-            self._evidence = {w: e for w, e in found.items() if w not in SHARING_CUES}
+            self._evidence = _one_mention_per_relation({w: e for w, e in found.items() if w not in SHARING_CUES},
+                                                       self.answer_type, self.raw)
         return self._evidence
 
     def alignment(self, chain: Sequence[Relation]) -> tuple[float, float]:
@@ -72,10 +79,27 @@ class QuestionJudge:
             elif self.cues and chain[i] == chain[i - 1].reversed():
                 options[i].append((_CUE, 1.0))
         aligned, words = _best_assignment(options, 0, frozenset())
+        self._assigned[tuple(chain)] = words
         if not chain or aligned <= 0:
             return 0.0, 0.0
         precision, recall = aligned / len(chain), (aligned / total if total else 1.0)
         return 2 * precision * recall / (precision + recall), self._order(words)
+
+    def unnamed_hops(self, chain: Sequence[Relation]) -> int:
+        """Hops aligned with no word for which the question has no other content word either (not
+        a relation, cue or answer-type word) nearer the topic than the words of the later hops: a
+        chain with such a hop answers something the question does not ask."""
+        if tuple(chain) not in self._assigned:
+            self.alignment(chain)
+        words = self._assigned[tuple(chain)]
+        used = set(words) | {"x", self.answer_type, *self.cues}
+        free = [self._distance(w) for w in self.position if w not in used and w not in self._evidence]
+        unnamed = 0
+        for i, word in enumerate(words):
+            later = [d for d in (self._distance(w) for w in words[i + 1:] if w is not None) if d is not None]
+            if word is None and not any(d is not None and d <= min(later, default=10**6) for d in free):
+                unnamed += 1
+        return unnamed
 
     def _order(self, words: tuple) -> float:
         where = [self._distance(w) for w in words if w is not None]
@@ -89,18 +113,45 @@ class QuestionJudge:
         at = self.position.get(self.cues[0] if word == _CUE and self.cues else word)
         return None if at is None else abs(at - self.anchor)
 
-    def scores(self, chains: Sequence[Sequence[Relation]]) -> list[float]:
-        """One score per chain: alignment F1 + weighted MiniLM similarity + hop-order tie-break."""
+    def scores(self, chains: Sequence[Sequence[Relation]], examples: Sequence[Sequence[str]] = ()) -> list[float]:
+        """One score per chain: alignment F1 + weighted MiniLM similarity + hop-order tie-break. The
+        similarity is the question's with the chain's ``examples`` (its paths in words, names and
+        all: "Spirited Away directed by Hayao Miyazaki" answers "who made Spirited Away" better than
+        the bare relation words) when given, else with the masked question and the chain's words."""
         if not chains:
             return []
-        texts = [self.j.words(c) for c in chains]
-        raw = self.j.encoder.rank(self.masked, texts)
+        if examples:
+            flat = [t for texts in examples for t in texts]
+            sims = iter(self.j.encoder.rank(self.question, flat)) if flat else iter(())
+            raw = [max([next(sims) for _ in texts], default=0.0) for texts in examples]
+        else:
+            raw = self.j.encoder.rank(self.masked, [self.j.words(c) for c in chains])
         semantic = np.full(len(raw), 0.5) if max(raw) - min(raw) <= 1e-12 else np.asarray(minmax(raw))
         out = []
         for chain, sem in zip(chains, semantic):
             f1, order = self.alignment(chain)
             out.append(f1 + self.j.semantic_weight * float(sem) + self.j.order_weight * order)
         return out
+
+
+def _one_mention_per_relation(evidence: dict, answer_type: str | None, raw: dict) -> dict:
+    """Words that name the same relation count once when, side by side, they spell different words
+    of its label ("release year of X"), or when one is the answer type right after
+    "which"/"what" ("written by which writers"); the same word twice ("the director of X directed")
+    still names it twice, once per hop."""
+    out = dict(evidence)
+    for word in list(out):
+        for other in list(out):
+            if other == word or word not in out or other not in out:
+                continue
+            shared = set(out[word]) & set(out[other])
+            if not shared:
+                continue
+            spelled = abs(raw.get(word, -9) - raw.get(other, 9)) == 1 and any(
+                stem(word) != stem(other) and stem(word) in stems(l) and stem(other) in stems(l) for l in shared)
+            if spelled or word == answer_type:
+                del out[word]
+    return out
 
 
 def _best_assignment(options: list, hop: int, used: frozenset) -> tuple[float, tuple]:

@@ -32,6 +32,7 @@ class RefKGOptions:
     max_edges: int = 20_000         # explored edges per question, all hops together
     evidence_facts: int = 30        # kept facts turned into text for the LLM
     top_u: int = 8                  # evidence paths returned with the answer
+    min_alignment: float = 0.5      # abstain when the best chain aligns worse with the relations the question names
 
     def __post_init__(self) -> None:
         for name in ("top_k", "max_hops", "fanout_cap", "max_frontier", "max_edges", "evidence_facts", "top_u"):
@@ -39,8 +40,8 @@ class RefKGOptions:
                 raise ConfigError(f"{name} must be at least 1")
         if self.max_hops > 4:
             raise ConfigError("max_hops must be at most 4")
-        if not 0 <= self.alpha <= 1:
-            raise ConfigError("alpha must be in [0, 1]")
+        if not 0 <= self.alpha <= 1 or not 0 <= self.min_alignment <= 1:
+            raise ConfigError("alpha and min_alignment must be in [0, 1]")
         if not self.relation_rankers:
             raise ConfigError("relation_rankers needs at least one ranker name")
 
