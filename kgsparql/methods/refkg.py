@@ -46,7 +46,8 @@ class RefKG:
         chains = list(dict.fromkeys(p.relations for p in paths))
         if not chains:
             return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this", (), topics, plan, id)
-        scores = judge.scores(chains, [self._examples(paths, c) for c in chains])
+        scores = judge.scores(chains, [self._examples(paths, c) for c in chains],
+                              [[p.end.name for p in paths if p.relations == c][:20] for c in chains])
         best = max(range(len(chains)), key=lambda i: (scores[i], -len(chains[i])))
         chain = chains[best]
         evidence = [(p, round(scores[best], 4)) for p in paths if p.relations == chain][: self.params.top_u]

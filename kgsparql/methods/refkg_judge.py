@@ -13,6 +13,7 @@ Two English cues that no relation name carries are read from the question's word
   ``directed by``), so hops whose words lie further from the topic mention come later."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -27,6 +28,7 @@ __all__ = ["ChainJudge", "QuestionJudge", "SHARING_CUES"]
 SHARING_CUES = frozenset("other others else also share shares shared sharing same alongside together fellow".split())
 _CUE = "<walk back>"
 _WH = frozenset({"which", "what"})
+_NUMBER = re.compile(r"^\s*[-+]?\d[\d,.\s:/-]*\s*$")
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class ChainJudge:
     verbalize: Callable[[Relation], str]
     semantic_weight: float = 0.25
     order_weight: float = 0.04
+    shape_weight: float = 0.3
 
     def for_question(self, masked: str, question: str = "") -> "QuestionJudge":
         return QuestionJudge(self, masked, question or masked)
@@ -57,6 +60,7 @@ class QuestionJudge:
         self.answer_type = next((b for a, b in zip(every, every[1:]) if a in _WH and b in self.position), None)
         self._evidence: dict | None = None
         self._assigned: dict = {}
+        self.wants = _wanted_shape(every)
 
     def evidence(self, labels: Sequence[str]) -> dict[str, dict[str, float]]:
         """word -> {relation words it names: strength}, over the KG vocabulary and ``labels``."""
@@ -113,11 +117,14 @@ class QuestionJudge:
         at = self.position.get(self.cues[0] if word == _CUE and self.cues else word)
         return None if at is None else abs(at - self.anchor)
 
-    def scores(self, chains: Sequence[Sequence[Relation]], examples: Sequence[Sequence[str]] = ()) -> list[float]:
+    def scores(self, chains: Sequence[Sequence[Relation]], examples: Sequence[Sequence[str]] = (),
+               ends: Sequence[Sequence[str]] = ()) -> list[float]:
         """One score per chain: alignment F1 + weighted MiniLM similarity + hop-order tie-break. The
         similarity is the question's with the chain's ``examples`` (its paths in words, names and
         all: "Spirited Away directed by Hayao Miyazaki" answers "who made Spirited Away" better than
-        the bare relation words) when given, else with the masked question and the chain's words."""
+        the bare relation words) when given, else with the masked question and the chain's words.
+        ``ends`` (the chains' answer names) lower a chain whose answers have the wrong shape for
+        the question word: numbers for "who", names for "when" / "what year" / "how many"."""
         if not chains:
             return []
         if examples:
@@ -128,10 +135,29 @@ class QuestionJudge:
             raw = self.j.encoder.rank(self.masked, [self.j.words(c) for c in chains])
         semantic = np.full(len(raw), 0.5) if max(raw) - min(raw) <= 1e-12 else np.asarray(minmax(raw))
         out = []
-        for chain, sem in zip(chains, semantic):
+        for i, (chain, sem) in enumerate(zip(chains, semantic)):
             f1, order = self.alignment(chain)
-            out.append(f1 + self.j.semantic_weight * float(sem) + self.j.order_weight * order)
+            shape = _shape_mismatch(self.wants, ends[i]) if ends else 0.0
+            out.append(f1 + self.j.semantic_weight * float(sem) + self.j.order_weight * order - self.j.shape_weight * shape)
         return out
+
+
+def _wanted_shape(words: list[str]) -> str | None:
+    """"number" for when / what year / how many / how much, "name" for who / whom, else None."""
+    for a, b in zip(words, [*words[1:], ""]):
+        if a in ("who", "whom") or (a == "whose" and b):
+            return "name"
+        if a == "when" or (a == "how" and b in ("many", "much")) or (a in _WH and b in ("year", "years", "date")):
+            return "number"
+    return None
+
+
+def _shape_mismatch(wants: str | None, names: Sequence[str]) -> float:
+    """Share of ``names`` of the wrong shape for ``wants`` (0 when nothing is wanted)."""
+    if wants is None or not names:
+        return 0.0
+    numeric = sum(bool(_NUMBER.match(n)) for n in names) / len(names)
+    return numeric if wants == "name" else 1.0 - numeric
 
 
 def _one_mention_per_relation(evidence: dict, answer_type: str | None, raw: dict) -> dict:
