@@ -20,14 +20,14 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..rank import minmax, tokenize
-from ..rank.base import stem, stems
+from ..rank.base import STOPWORDS, stem, stems
 from ..types import Relation
 
 __all__ = ["ChainJudge", "QuestionJudge", "SHARING_CUES"]
 
 SHARING_CUES = frozenset("other others else also share shares shared sharing same alongside together fellow".split())
 _CUE = "<walk back>"
-_WH = frozenset({"which", "what"})
+_WH = frozenset({"which", "what", "who", "whom"})
 _NUMBER = re.compile(r"^\s*[-+]?\d[\d,.\s:/-]*\s*$")
 
 
@@ -38,7 +38,7 @@ class ChainJudge:
     vocabulary: Callable[[], Sequence[str]]  # the KG's relation words (read once, cached by the caller)
     verbalize: Callable[[Relation], str]
     semantic_weight: float = 0.25
-    order_weight: float = 0.04
+    order_weight: float = 0.2
     shape_weight: float = 0.3
 
     def for_question(self, masked: str, question: str = "") -> "QuestionJudge":
@@ -57,7 +57,7 @@ class QuestionJudge:
         self.cues = [w for w in words if w in SHARING_CUES][:1]
         every = tokenize(masked)
         self.raw = {w: i for i, w in reversed(list(enumerate(every)))}
-        self.answer_type = next((b for a, b in zip(every, every[1:]) if a in _WH and b in self.position), None)
+        self.answer_type = _answer_type(every)
         self._evidence: dict | None = None
         self._assigned: dict = {}
         self.wants = _wanted_shape(every)
@@ -82,6 +82,9 @@ class QuestionJudge:
                 options[i] = []     # a zig-zag (r ; r reversed ; r) walks back to where it was: it names nothing new
             elif self.cues and chain[i] == chain[i - 1].reversed():
                 options[i].append((_CUE, 1.0))
+        far = 10 ** 6
+        options = [sorted(o, key=lambda ws: self._distance(ws[0]) if self._distance(ws[0]) is not None else far)
+                   for o in options]    # on equal strength, the earlier hop takes the word nearer the topic
         aligned, words = _best_assignment(options, 0, frozenset())
         self._assigned[tuple(chain)] = words
         if not chain or aligned <= 0:
@@ -106,7 +109,7 @@ class QuestionJudge:
         return unnamed
 
     def _order(self, words: tuple) -> float:
-        where = [self._distance(w) for w in words if w is not None]
+        where = [self._distance(w) for w in words if w is not None and w != _CUE]
         where = [d for d in where if d is not None]
         pairs = list(zip(where, where[1:]))
         return 1.0 if not pairs else sum(a <= b for a, b in pairs) / len(pairs)
@@ -122,7 +125,8 @@ class QuestionJudge:
         """One score per chain: alignment F1 + weighted MiniLM similarity + hop-order tie-break. The
         similarity is the question's with the chain's ``examples`` (its paths in words, names and
         all: "Spirited Away directed by Hayao Miyazaki" answers "who made Spirited Away" better than
-        the bare relation words) when given, else with the masked question and the chain's words.
+        the bare relation words) when given, else with the masked question and the words of the
+        chain's last hop (relation choice, where the earlier hops are shared).
         ``ends`` (the chains' answer names) lower a chain whose answers have the wrong shape for
         the question word: numbers for "who", names for "when" / "what year" / "how many"."""
         if not chains:
@@ -131,15 +135,26 @@ class QuestionJudge:
             flat = [t for texts in examples for t in texts]
             sims = iter(self.j.encoder.rank(self.question, flat)) if flat else iter(())
             raw = [max([next(sims) for _ in texts], default=0.0) for texts in examples]
-        else:
-            raw = self.j.encoder.rank(self.masked, [self.j.words(c) for c in chains])
+        else:   # the last hop's words: few distinct texts, cached, while whole chains are many
+            raw = self.j.encoder.rank(self.masked, [self.j.words(c[-1:]) for c in chains])
         semantic = np.full(len(raw), 0.5) if max(raw) - min(raw) <= 1e-12 else np.asarray(minmax(raw))
         out = []
         for i, (chain, sem) in enumerate(zip(chains, semantic)):
             f1, order = self.alignment(chain)
             shape = _shape_mismatch(self.wants, ends[i]) if ends else 0.0
-            out.append(f1 + self.j.semantic_weight * float(sem) + self.j.order_weight * order - self.j.shape_weight * shape)
+            out.append(f1 + self.j.semantic_weight * float(sem) + self.j.order_weight * order
+                       - self.j.shape_weight * shape)
         return out
+
+
+def _answer_type(words: list[str]) -> str | None:
+    """The first content word after a question word, with only function words between ("which
+    writers", "who is the director"): the answer's type, which names the last hop."""
+    for i, w in enumerate(words):
+        if w in _WH:
+            rest = [x for x in words[i + 1:i + 4] if x not in STOPWORDS]
+            return rest[0] if rest else None
+    return None
 
 
 def _wanted_shape(words: list[str]) -> str | None:
