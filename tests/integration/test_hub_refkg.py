@@ -20,7 +20,10 @@ PHRASES = {"founded_by": "Who founded {hub}?", "headquartered_in": "Where is {hu
 @pytest.fixture(scope="module")
 def asker(tmp_path_factory):
     where = tmp_path_factory.mktemp("hub")
-    settings = Settings().replace(store=str(build_hub_store(where)), home=str(where / "home"), method="refkg")
+    # a generous SPARQL timeout: reading the 100,000 labels for the linker's index must not time out
+    # on a loaded machine (the test bounds explored edges, not time)
+    settings = Settings().replace(store=str(build_hub_store(where)), home=str(where / "home"), method="refkg",
+                                  timeout=300.0)
     with Asker(settings) as a:
         yield a
 
