@@ -26,7 +26,6 @@ class RefKGOptions:
     max_hops: int = 3               # exploration depth
     alpha: float = 0.1              # refinement threshold: facts scoring under it are dropped
     scorer: str = "minilm"          # the fact scorer plugin (entry-point group kgsparql.scorers)
-    relation_rankers: tuple[str, ...] = ("alignment", "embedding")   # --llm none relation choice
     fanout_cap: int = 500           # per-(entity, relation) objects fetched; larger ones are not expanded
     max_frontier: int = 300         # entities expanded per hop
     max_edges: int = 20_000         # explored edges per question, all hops together
@@ -42,8 +41,6 @@ class RefKGOptions:
             raise ConfigError("max_hops must be at most 4")
         if not 0 <= self.alpha <= 1 or not 0 <= self.min_alignment <= 1:
             raise ConfigError("alpha and min_alignment must be in [0, 1]")
-        if not self.relation_rankers:
-            raise ConfigError("relation_rankers needs at least one ranker name")
 
 
 @dataclass(frozen=True)
