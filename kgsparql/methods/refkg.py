@@ -4,11 +4,13 @@ See docs/methods/refkg.md for the mapping from the paper to this code."""
 from __future__ import annotations
 
 from ..llm import run_prompt, verbalize_fact
+from ..retrieval import group_by_chain
 from ..rank.scorer import build_scorer
 from ..types import Answer, Entity
+from .abstention import Match
 from .common import NO_ENTITY, abstain
 from .context import MethodContext
-from .refkg_explore import Exploration, explore
+from .refkg_explore import explore
 from .refkg_judge import ChainJudge, QuestionJudge
 from .refkg_parts import RefKGOptions, SubQuery, decouple
 from .refkg_refine import joint_inference, reconstruct, refine, supported
@@ -43,24 +45,24 @@ class RefKG:
         plan["exploration"] = [found.to_json() for found, _ in tracks]
         paths = [p for found, refined in tracks for p in refined.kept_paths(found.paths)]
         plan["refinement"] = [refined.to_json() for _, refined in tracks]
-        chains = list(dict.fromkeys(p.relations for p in paths))
+        groups = group_by_chain(paths)
+        chains = list(groups)
         if not chains:
             return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this", (), topics, plan, id)
-        scores = judge.scores(chains, [self._examples(paths, c) for c in chains],
-                              [[p.end.name for p in paths if p.relations == c][:20] for c in chains])
+        scores = judge.scores(chains, [self._examples(groups[c]) for c in chains],
+                              [[p.end.name for p in groups[c][:20]] for c in chains])
         best = max(range(len(chains)), key=lambda i: (scores[i], -len(chains[i])))
         chain = chains[best]
-        evidence = [(p, round(scores[best], 4)) for p in paths if p.relations == chain][: self.params.top_u]
+        evidence = [(p, round(scores[best], 4)) for p in groups[chain][: self.params.top_u]]
         reason = self._abstention(judge, chain, topics[0].name, plan)
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)
-        answers, plan["answered_by"] = self._infer(question, chains, scores, paths, chain)
+        answers, plan["answered_by"] = self._infer(question, chains, scores, groups, chain)
         return Answer(question, answers, tuple(evidence), {}, tuple(topics), plan, id)
 
-    def _examples(self, paths, chain, n: int = 2) -> list[str]:
+    def _examples(self, paths, n: int = 2) -> list[str]:
         """A chain's first ``n`` kept paths in words (fact order, the adapter's relation words)."""
-        mine = [p for p in paths if p.relations == chain][:n]
-        return [". ".join(verbalize_fact(t, self.adapter.verbalize) for t in p.triples) for p in mine]
+        return [". ".join(verbalize_fact(t, self.adapter.verbalize) for t in p.triples) for p in paths[:n]]
 
     def _track(self, subs: list[SubQuery], topics: list[Entity], judge: QuestionJudge):
         """Explore from the track's entities (hop i guided by sub-query i), then refine its evidence."""
@@ -89,8 +91,6 @@ class RefKG:
         return choose
 
     def _abstention(self, judge: QuestionJudge, chain, topic: str, plan: dict) -> str | None:
-        from .abstention import Match
-
         f1, order = judge.alignment(chain)
         plan.update(chain=self.judge.words(chain), alignment=round(f1, 4), hop_order=round(order, 4))
         relation_match = self.ctx.abstention
@@ -105,13 +105,13 @@ class RefKG:
         match = Match(plan["chain"], {"alignment": f1}, recognised, wanted[0] if wanted else None)
         return relation_match.reason(match, topic)
 
-    def _infer(self, question: str, chains, scores, paths, chain) -> tuple[tuple[str, ...], str]:
+    def _infer(self, question: str, chains, scores, groups, chain) -> tuple[tuple[str, ...], str]:
         """Joint inference over the best chains' kept evidence; LLM-free: the best chain's best-supported ends."""
-        fallback = tuple(dict.fromkeys(e.name for e in supported([p for p in paths if p.relations == chain])))
+        fallback = tuple(dict.fromkeys(e.name for e in supported(groups[chain])))
         if self.llm is None:
             return fallback, "paths"
         top = sorted(range(len(chains)), key=lambda i: -scores[i])[:3]
-        near = [p for i in top for p in paths if p.relations == chains[i]]
+        near = [p for i in top for p in groups[chains[i]]]
         facts = list(dict.fromkeys(t for p in near for t in p.triples))[: self.params.evidence_facts]
         knowledge, _ = reconstruct(self.llm, question, facts, self.adapter.verbalize)
         candidates = supported(near)[:30]

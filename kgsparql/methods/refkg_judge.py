@@ -1,9 +1,10 @@
 """How well a relation chain matches a question, for RefKG's LLM-free relation choice and joint
 inference. Zero-shot, any KG: the question's relation words are found against the KG's own relation
 vocabulary by the ``alignment`` ranker, and a chain scores the F1 of its hops aligned one-to-one
-with those words (plus a little MiniLM similarity of the whole chain, and a tie-break for hop order).
+with those words (plus a little MiniLM similarity, a hop-order preference and an answer-shape check;
+the wording helpers are in ``refkg_words``).
 
-Two English cues that no relation name carries are read from the question's wording:
+English cues that no relation name carries are read from the question's wording:
 
 - sharing: "other", "else", "share", "alongside", ... ask for entities that share something with the
   topic, which a chain expresses by a hop that walks back along the previous hop's relation
@@ -13,22 +14,17 @@ Two English cues that no relation name carries are read from the question's word
   ``directed by``), so hops whose words lie further from the topic mention come later."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
 
 from ..rank import minmax, tokenize
-from ..rank.base import STOPWORDS, stem, stems
 from ..types import Relation
+from .refkg_words import (CUE, SHARING_CUES, answer_type, best_assignment, one_mention_per_relation,
+                          shape_mismatch, wanted_shape)
 
-__all__ = ["ChainJudge", "QuestionJudge", "SHARING_CUES"]
-
-SHARING_CUES = frozenset("other others else also share shares shared sharing same alongside together fellow".split())
-_CUE = "<walk back>"
-_WH = frozenset({"which", "what", "who", "whom"})
-_NUMBER = re.compile(r"^\s*[-+]?\d[\d,.\s:/-]*\s*$")
+__all__ = ["ChainJudge", "QuestionJudge"]
 
 
 @dataclass(frozen=True)
@@ -57,17 +53,17 @@ class QuestionJudge:
         self.cues = [w for w in words if w in SHARING_CUES][:1]
         every = tokenize(masked)
         self.raw = {w: i for i, w in reversed(list(enumerate(every)))}
-        self.answer_type = _answer_type(every)
+        self.answer_type = answer_type(every)
         self._evidence: dict | None = None
         self._assigned: dict = {}
-        self.wants = _wanted_shape(every)
+        self.wants = wanted_shape(every)
 
     def evidence(self, labels: Sequence[str]) -> dict[str, dict[str, float]]:
         """word -> {relation words it names: strength}, over the KG vocabulary and ``labels``."""
         if self._evidence is None or not set(labels) <= self._labels:
             self._labels = set(self.j.vocabulary()) | set(labels)
             found = self.j.aligner.evidence(self.masked, sorted(self._labels))
-            self._evidence = _one_mention_per_relation({w: e for w, e in found.items() if w not in SHARING_CUES},
+            self._evidence = one_mention_per_relation({w: e for w, e in found.items() if w not in SHARING_CUES},
                                                        self.answer_type, self.raw)
         return self._evidence
 
@@ -81,11 +77,11 @@ class QuestionJudge:
             if i >= 2 and chain[i - 1] == chain[i - 2].reversed() and chain[i] == chain[i - 2]:
                 options[i] = []     # a zig-zag (r ; r reversed ; r) walks back to where it was: it names nothing new
             elif self.cues and chain[i] == chain[i - 1].reversed():
-                options[i].append((_CUE, 1.0))
+                options[i].append((CUE, 1.0))
         far = 10 ** 6
         options = [sorted(o, key=lambda ws: self._distance(ws[0]) if self._distance(ws[0]) is not None else far)
                    for o in options]    # on equal strength, the earlier hop takes the word nearer the topic
-        aligned, words = _best_assignment(options, 0, frozenset())
+        aligned, words = best_assignment(options, 0, frozenset())
         self._assigned[tuple(chain)] = words
         if not chain or aligned <= 0:
             return 0.0, 0.0
@@ -109,7 +105,7 @@ class QuestionJudge:
         return unnamed
 
     def _order(self, words: tuple) -> float:
-        where = [self._distance(w) for w in words if w is not None and w != _CUE]
+        where = [self._distance(w) for w in words if w is not None and w != CUE]
         where = [d for d in where if d is not None]
         pairs = list(zip(where, where[1:]))
         return 1.0 if not pairs else sum(a <= b for a, b in pairs) / len(pairs)
@@ -117,7 +113,7 @@ class QuestionJudge:
     def _distance(self, word: str) -> int | None:
         if self.anchor is None:
             return None
-        at = self.position.get(self.cues[0] if word == _CUE and self.cues else word)
+        at = self.position.get(self.cues[0] if word == CUE and self.cues else word)
         return None if at is None else abs(at - self.anchor)
 
     def scores(self, chains: Sequence[Sequence[Relation]], examples: Sequence[Sequence[str]] = (),
@@ -141,69 +137,7 @@ class QuestionJudge:
         out = []
         for i, (chain, sem) in enumerate(zip(chains, semantic)):
             f1, order = self.alignment(chain)
-            shape = _shape_mismatch(self.wants, ends[i]) if ends else 0.0
+            shape = shape_mismatch(self.wants, ends[i]) if ends else 0.0
             out.append(f1 + self.j.semantic_weight * float(sem) + self.j.order_weight * order
                        - self.j.shape_weight * shape)
         return out
-
-
-def _answer_type(words: list[str]) -> str | None:
-    """The first content word after a question word, with only function words between ("which
-    writers", "who is the director"): the answer's type, which names the last hop."""
-    for i, w in enumerate(words):
-        if w in _WH:
-            rest = [x for x in words[i + 1:i + 4] if x not in STOPWORDS]
-            return rest[0] if rest else None
-    return None
-
-
-def _wanted_shape(words: list[str]) -> str | None:
-    """"number" for when / what year / how many / how much, "name" for who / whom, else None."""
-    for a, b in zip(words, [*words[1:], ""]):
-        if a in ("who", "whom") or (a == "whose" and b):
-            return "name"
-        if a == "when" or (a == "how" and b in ("many", "much")) or (a in _WH and b in ("year", "years", "date")):
-            return "number"
-    return None
-
-
-def _shape_mismatch(wants: str | None, names: Sequence[str]) -> float:
-    """Share of ``names`` of the wrong shape for ``wants`` (0 when nothing is wanted)."""
-    if wants is None or not names:
-        return 0.0
-    numeric = sum(bool(_NUMBER.match(n)) for n in names) / len(names)
-    return numeric if wants == "name" else 1.0 - numeric
-
-
-def _one_mention_per_relation(evidence: dict, answer_type: str | None, raw: dict) -> dict:
-    """Words that name the same relation count once when, side by side, they spell different words
-    of its label ("release year of X"), or when one is the answer type right after
-    "which"/"what" ("written by which writers"); the same word twice ("the director of X directed")
-    still names it twice, once per hop."""
-    out = dict(evidence)
-    for word in list(out):
-        for other in list(out):
-            if other == word or word not in out or other not in out:
-                continue
-            shared = set(out[word]) & set(out[other])
-            if not shared:
-                continue
-            spelled = abs(raw.get(word, -9) - raw.get(other, 9)) == 1 and any(
-                stem(word) != stem(other) and stem(word) in stems(l) and stem(other) in stems(l) for l in shared)
-            if spelled or word == answer_type:
-                del out[word]
-    return out
-
-
-def _best_assignment(options: list, hop: int, used: frozenset) -> tuple[float, tuple]:
-    """Best total strength assigning each hop at most one distinct word (exhaustive: chains are short)."""
-    if hop == len(options):
-        return 0.0, ()
-    best, words = _best_assignment(options, hop + 1, used)
-    words = (None, *words)
-    for word, strength in options[hop]:
-        if word not in used:
-            rest, rest_words = _best_assignment(options, hop + 1, used | {word})
-            if strength + rest > best:
-                best, words = strength + rest, (word, *rest_words)
-    return best, words
