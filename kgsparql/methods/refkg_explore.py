@@ -62,13 +62,14 @@ def explore(adapter, starts: Sequence[Entity], choose: Chooser, *, max_hops: int
         relations = sorted({rc.relation for rc in counts}, key=_relation_key)
         chosen = list(choose(hop, chains, relations, frontier)) if relations else []
         found.chosen.append(chosen)
-        triples = _fetch(adapter, counts, set(chosen), fanout_cap, max_edges - found.edges, found.skipped)
+        labelled = {e: e for e in frontier}     # the counts' entities carry no label; the frontier's do
+        triples = _fetch(adapter, counts, set(chosen), fanout_cap, max_edges - found.edges, found.skipped, labelled)
         found.hops.append(triples)
         tips = _extend(tips, triples, set(starts), walks, found)
     return found
 
 
-def _fetch(adapter, counts, chosen: set, cap: int, budget: int, skipped: list) -> list[Triple]:
+def _fetch(adapter, counts, chosen: set, cap: int, budget: int, skipped: list, labelled: dict) -> list[Triple]:
     """Neighbours along the chosen relations, one query per relation, never past ``cap`` objects
     per (entity, relation) nor ``budget`` edges in all."""
     by_relation: dict[Relation, list[Entity]] = {}
@@ -76,9 +77,9 @@ def _fetch(adapter, counts, chosen: set, cap: int, budget: int, skipped: list) -
         if rc.relation not in chosen:
             continue
         if rc.count > cap:
-            skipped.append(f"{rc.entity.name} {rc.relation.to_json()} ({rc.count} objects)")
+            skipped.append(f"{labelled.get(rc.entity, rc.entity).name} {rc.relation.to_json()} ({rc.count} objects)")
             continue
-        by_relation.setdefault(rc.relation, []).append(rc.entity)
+        by_relation.setdefault(rc.relation, []).append(labelled.get(rc.entity, rc.entity))
     out: list[Triple] = []
     for relation in sorted(by_relation, key=_relation_key):
         if budget - len(out) <= 0:
