@@ -33,7 +33,7 @@ class ChainJudge:
     encoder: object                          # the embedding ranker (.rank)
     vocabulary: Callable[[], Sequence[str]]  # the KG's relation words (read once, cached by the caller)
     verbalize: Callable[[Relation], str]
-    semantic_weight: float = 0.25
+    semantic_weight: float = 0.1
     order_weight: float = 0.2
     shape_weight: float = 0.3
 
