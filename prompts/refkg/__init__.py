@@ -1,0 +1,1 @@
+"""RefKG prompts: query decoupling, relation choice, knowledge reconstruction, joint inference."""
