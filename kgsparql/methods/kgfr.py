@@ -59,11 +59,9 @@ class KGFR:
             return abstain(question, f"the KG holds no fact about {topics[0].name}", (), topics, plan, id)
         best = found.ranking[0]
         evidence = self._evidence(found)
-        words = [self.describe(r) for r in best.chain]
-        match = self.ctx.abstention.assess(found.masked, " ; ".join(words), words)
-        plan["match"] = match.to_json()
-        reason = self.ctx.abstention.reason(match, topics[0].name)
-        if reason and (match.wanted is not None or best.score == 0.0) and found.ranking[0].aligned < 1.0:
+        if plan["relation_words"] > 0 and best.score < self.params.min_score:
+            reason = (f"nothing the KG holds about {topics[0].name} matches the question "
+                      f"(closest: '{plan['chain']}', score {best.score:.2f})")
             return abstain(question, reason, evidence, topics, plan, id)
         answers, plan["answered_by"] = found.answers, "nodes"
         if self.llm is not None:
@@ -91,6 +89,7 @@ class KGFR:
         found.plan = {"topic_entities": [e.to_json() for e in topics], "explored_entities": explored.entities,
                       "explored_edges": explored.edges, "capped_pairs": explored.capped(), "hops": explored.hops,
                       "chains": len(ranking), "sibling": scorer.sibling,
+                      "relation_words": round(getattr(scorer, "total", 0.0), 4),
                       "candidates": [e.name for e in found.levels.nodes],
                       "chain": " ; ".join(self.describe(r) + (" (reverse)" if r.inverse else "")
                                           for r in ranking[0].chain) if ranking else None,

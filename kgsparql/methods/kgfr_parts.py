@@ -29,6 +29,7 @@ class KgfrOptions:
     top_paths: int = 8            # path-level shortest paths from candidates to the topics
     rounds: int = 3               # LLM answer + reflection rounds at most
     sibling_damping: float = 0.8  # score kept by a chain that never returns, for "which other ..." questions
+    min_score: float = 0.6        # abstain below this chain score when the question names KG relations
     describe_relations: bool = False   # let the LLM write relation descriptions (once per KG, cached)
 
     def __post_init__(self) -> None:
@@ -39,8 +40,8 @@ class KgfrOptions:
         for name in ("lam", "max_frontier", "top_k", "top_n", "top_paths"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
-        if not 0 <= self.sibling_damping <= 1:
-            raise ConfigError("sibling_damping must be in [0, 1]")
+        if not 0 <= self.sibling_damping <= 1 or not 0 <= self.min_score <= 1:
+            raise ConfigError("sibling_damping and min_score must be in [0, 1]")
 
 
 class Descriptions:
