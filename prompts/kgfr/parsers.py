@@ -10,7 +10,7 @@ from kgsparql.llm.parsing import clean_answer, match_candidates, parser
 
 __all__ = ["Verdict", "parse_answer", "parse_reflect", "parse_describe"]
 
-_VERDICT = re.compile(r"^\W*(yes|no|sufficient|insufficient)\b[\s.;:,-]*(.*)$", re.IGNORECASE)
+_VERDICT = re.compile(r"^[\s\"'*]*(yes|no|sufficient|insufficient)\b[\s.;:,-]*(.*)$", re.IGNORECASE)
 _ACTION = re.compile(r"^(ask|focus)\s*:\s*(.+)$", re.IGNORECASE)
 
 
