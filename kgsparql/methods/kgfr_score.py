@@ -27,6 +27,9 @@ __all__ = ["ChainScore", "QuestionScorer", "SIBLING_WORDS"]
 # English words that ask for entities of the same kind as the topic (not any KG's vocabulary)
 SIBLING_WORDS = frozenset("other others else also alongside share shares shared sharing same together "
                           "co another".split())
+_PREPOSITIONS = frozenset(("of", "with"))   # "the director of X ...", "films that share actors with X ..."
+# words that may stand between two words of one relation phrase ("the director that directed")
+_JOINERS = frozenset("that who which whom is are was were".split())
 _WH = frozenset({"which", "what", "whose"})
 _TOKEN = re.compile(r"[^\W_]+")
 Chain = tuple[Relation, ...]
@@ -42,8 +45,9 @@ class ChainScore:
 
 
 class QuestionScorer:
-    """One question: its relation words (runs of adjacent words naming the same relation count once:
-    "release year") with their distance from the topic mention, and its answer-type word (the word
+    """One question: its relation words (runs of words naming the same relation count once, when
+    nothing but a relative pronoun or copula stands between them: "release year", "the
+    director that directed") with their distance from the topic mention, and its answer-type word (the word
     after "which" / "what": "which *writers*" asks for the object of ``written by``)."""
 
     def __init__(self, masked: str, aligner, encoder, describe: Callable[[Relation], str],
@@ -54,9 +58,24 @@ class QuestionScorer:
         content = [i for i, w in enumerate(self.tokens) if w not in STOPWORDS]
         marks = [content.index(i) for i, w in enumerate(self.tokens) if w == "x" and i in content] or [-1]
         self.distance = {i: min(abs(k - m) for m in marks) for k, i in enumerate(content)}
+        self._predicate_after_mention(content, marks)
         self.wh = next((i + 1 for i, w in enumerate(self.tokens[:-1]) if w in _WH and i + 1 in self.distance
                         and self.tokens[i + 1] != "x"), None)
         self.sibling = any(w in SIBLING_WORDS for w in self.tokens)
+
+    def _predicate_after_mention(self, content: list[int], marks: list[int]) -> None:
+        """When the mention is a prepositional object ("the director *of X* direct", "the films
+        directed by the director of X starred who"), the words after it are the main predicate: the
+        farthest hop, not the nearest."""
+        if len(marks) != 1 or marks[0] < 0:
+            return
+        at = content[marks[0]]
+        if at == 0 or self.tokens[at - 1] not in _PREPOSITIONS:
+            return
+        before = max((d for i, d in self.distance.items() if i < at), default=0)
+        for i in content:
+            if i > at:
+                self.distance[i] = before + self.distance[i]
 
     def occurrences(self, evidence: dict) -> list[tuple[int, dict, bool]]:
         """(distance, {label: strength}, is the answer-type word), nearest first."""
@@ -66,7 +85,7 @@ class QuestionScorer:
             if word == "x" or word not in evidence:
                 continue
             last = groups[-1] if groups else None
-            if last and last[3] == i - 1 and set(evidence[word]) & set(last[1]):
+            if last and _joined(self.tokens[last[3] + 1:i]) and set(evidence[word]) & set(last[1]):
                 last[0], last[3] = min(last[0], self.distance[i]), i
                 last[1] = {k: max(v, last[1].get(k, 0.0)) for k, v in evidence[word].items()}
                 last[2] = last[2] or i == self.wh
@@ -131,6 +150,10 @@ class QuestionScorer:
                 words += occurrences[wh][1].get(labels[-1], 0.0)
             best = max(best, (hops, words))
         return best
+
+
+def _joined(gap: list[str]) -> bool:
+    return all(w in _JOINERS for w in gap)
 
 
 def _f1(aligned: float, covered: float, hops: int, total: float) -> float:
