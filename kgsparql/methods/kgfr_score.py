@@ -27,6 +27,8 @@ __all__ = ["ChainScore", "QuestionScorer", "SIBLING_WORDS"]
 # English words that ask for entities of the same kind as the topic (not any KG's vocabulary)
 SIBLING_WORDS = frozenset("other others else also alongside share shares shared sharing same together "
                           "co another".split())
+# a predicate after the mention carries a verb form like these ("... of X were directed by who")
+_CLAUSE = frozenset("who whom what which when where was were is are".split())
 _PREPOSITIONS = frozenset(("of", "with"))   # "the director of X ...", "films that share actors with X ..."
 # words that may stand between two words of one relation phrase ("the director that directed")
 _JOINERS = frozenset("that who which whom is are was were".split())
@@ -64,14 +66,14 @@ class QuestionScorer:
         self.sibling = any(w in SIBLING_WORDS for w in self.tokens)
 
     def _predicate_after_mention(self, content: list[int], marks: list[int]) -> None:
-        """When the mention is a prepositional object ("the director *of X* direct", "the films
-        directed by the director of X starred who"), the words after it are the main predicate: the
-        farthest hop, not the nearest."""
+        """When the mention is a prepositional object and a clause follows it ("the films directed by
+        the director *of X* starred who", "... share actors *with X* were released when"), the words
+        after it are the main predicate: the farthest hop, not the nearest."""
         if len(marks) != 1 or marks[0] < 0:
             return
         at = content[marks[0]]
-        if at == 0 or self.tokens[at - 1] not in _PREPOSITIONS:
-            return
+        if at == 0 or self.tokens[at - 1] not in _PREPOSITIONS or not _CLAUSE & set(self.tokens[at + 1:]):
+            return      # "the director of X written films": the words after X modify it, no predicate
         before = max((d for i, d in self.distance.items() if i < at), default=0)
         for i in content:
             if i > at:
