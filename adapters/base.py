@@ -46,6 +46,8 @@ class Adapter(Protocol):
     def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]: ...
     def neighbors(self, entities: Sequence[Entity], relation: Relation | None = None,
                   direction: str = "out", limit: int = 10_000) -> list[Triple]: ...
+    def neighbors_among(self, entities: Sequence[Entity], relation: Relation, targets: Sequence[Entity],
+                        limit: int = 10_000) -> list[Triple]: ...
     def expand_two_hop(self, entities: Sequence[Entity], direction: str = "out",
                        limit: int = 10_000) -> list[Path]: ...
     def paths(self, source: Entity, target: Entity, max_hops: int = 2, limit: int = 1000) -> list[Path]: ...
@@ -219,6 +221,24 @@ class SparqlAdapter(PathSteps):
         ordered = sorted(found.items(), key=lambda kv: (term_key(kv[0][0]), kv[0][1].iri, kv[0][1].via or "",
                                                          kv[0][1].inverse, term_key(kv[0][2])))
         return [Triple(ents.get(e) or Entity(e), rel, self.entity(o, labels)) for (e, rel, o), labels in ordered]
+
+    def neighbors_among(self, entities: Sequence[Entity], relation: Relation, targets: Sequence[Entity],
+                        limit: int = 10_000) -> list[Triple]:
+        """The facts along ``relation`` from ``entities`` to ``targets`` only: how an explorer follows a
+        relation too large to fetch whole (a hub's) towards entities it has already reached. One
+        ``VALUES (?e ?p ?o)`` block, a row per (entity, target) pair. A compound (``via``) relation
+        has no such template: its neighbours are fetched up to ``limit`` and filtered."""
+        ents = {e.term: e for e in as_entities(entities)}
+        ends = {t.term: t for t in as_entities(targets)}
+        if not ents or not ends:
+            return []
+        if relation.via:
+            return [t for t in self.neighbors(list(ents.values()), relation, limit=limit) if t.tail.term in ends]
+        step = "neighbors_among_in" if relation.inverse else "neighbors_among_out"
+        p = IRI(relation.iri)
+        rows = self.run(step, {("e", "p", "o"): [(e, p, o) for e in ents for o in ends]}, limit=limit)
+        found = {(row["e"], row["o"]) for row in rows}
+        return [Triple(ents[e], relation, ends[o]) for e, o in sorted(found, key=lambda k: (term_key(k[0]), term_key(k[1])))]
 
     def verbalize(self, relation: Relation) -> str:
         """``starred_actors`` -> ``starred actors``; the compound ``a -> b`` for hops via a node."""

@@ -104,6 +104,18 @@ def test_neighbors_of_the_reverse_relation_come_back(adapter, case):
     assert all(key(t.relation) == key(back) for t in triples)
 
 
+def test_neighbors_among_reach_only_the_given_targets(adapter, case):
+    rel, tails = case.neighbours
+    wanted = sorted(tails)[:1]
+    others = [t for t in (case.entity, *sorted(case.hidden)) if t not in tails][:1]
+    triples = adapter.neighbors_among([ent(case.entity)], rel.make(), [ent(t) for t in wanted + others])
+    assert {t.tail.id for t in triples} == set(wanted)
+    assert all(t.head.id == case.entity and key(t.relation) == key(rel) for t in triples)
+    back = Relation(rel.iri, None, not rel.inverse, rel.via)
+    returned = adapter.neighbors_among([ent(t) for t in sorted(tails)], back, [ent(case.entity)])
+    assert {t.head.id for t in returned} == tails and all(t.tail.id == case.entity for t in returned)
+
+
 # -- multi-hop -----------------------------------------------------------------------------------------
 def test_expand_two_hop_counts_compound_hops_once(adapter, case):
     start, direction, (r1, r2), end = case.two_hop

@@ -1,0 +1,1 @@
+"""KGFR prompts: answering from the three retrieval levels, reflection, relation descriptions."""

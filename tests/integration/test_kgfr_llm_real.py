@@ -1,0 +1,86 @@
+"""KGFR with a real model (the packaged Gemma 3 270M base GGUF through llama-cpp-python) and through a
+real ``python -m llama_cpp.server`` behind the openai backend, on the demo KG: the answer/reflect
+loop runs on raw few-shot prompts, stays within 3 rounds, and reports its LLM calls per question.
+Under CI=true a model or server that cannot start fails the test instead of skipping it."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from kgsparql.api import Asker
+from kgsparql.config import Settings
+from kgsparql.kg import KnowledgeGraph, ensure_demo_store
+from kgsparql.llm import build_llm
+from kgsparql.llm.models import resolve_model
+
+from test_llm_real import _free_port, _unavailable, _wait_until_up
+
+pytestmark = pytest.mark.models
+QUESTIONS = ["who directed [Kismet]", "Who wrote Vertigo?", "who acted in the movies directed by [Alfred Hitchcock]"]
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory) -> Settings:
+    base = Settings(llm="llama", llm_context=2048, llm_max_tokens=48, method="kgfr")
+    return base.replace(store=str(ensure_demo_store(base)))
+
+
+@pytest.fixture(scope="module")
+def kg(settings):
+    with KnowledgeGraph.from_settings(settings) as kg:
+        yield kg
+
+
+def _calls_per_question(settings, kg, llm) -> list[int]:
+    calls = []
+    with Asker(settings, kg=kg, llm=llm) as asker:
+        for question in QUESTIONS:
+            answer = asker.ask(question)
+            rounds = answer.plan["rounds"]
+            assert answer.answers and 1 <= len(rounds) <= 3, (question, answer.plan)
+            assert answer.stats["llm_calls"] == 2 * len(rounds), answer.stats
+            calls.append(answer.stats["llm_calls"])
+    print(f"llm_calls per question: {calls} (mean {sum(calls) / len(calls):.2f})")
+    return calls
+
+
+def test_kgfr_with_llama(settings, kg):
+    try:
+        import llama_cpp  # noqa: F401
+        llm = build_llm(settings)
+    except Exception as exc:  # noqa: BLE001 - a missing or broken model is the same finding here
+        _unavailable(f"llama model unavailable: {exc}")
+    assert llm.few_shot, "the packaged base model takes raw few-shot prompts"
+    assert all(2 <= c <= 6 for c in _calls_per_question(settings, kg, llm))
+
+
+@pytest.fixture(scope="module")
+def llama_server(settings, tmp_path_factory):
+    try:
+        import llama_cpp.server  # noqa: F401
+    except ImportError as exc:
+        _unavailable(f"llama-cpp-python[server] is not installed ({exc})")
+    port, log = _free_port(), tmp_path_factory.mktemp("llama-server") / "server.log"
+    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(resolve_model(None, settings.home_path)),
+           "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048", "--n_threads", "2", "--model_alias", "gemma"]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        _wait_until_up(proc, url, log)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=15)
+
+
+def test_kgfr_through_a_llama_cpp_server(settings, kg, llama_server):
+    remote = settings.replace(llm="openai:gemma", llm_base_url=llama_server, plugins={"openai": {"few_shot": True}})
+    llm = build_llm(remote)
+    assert all(2 <= c <= 6 for c in _calls_per_question(remote, kg, llm))

@@ -1,0 +1,52 @@
+"""KGFR's asymmetric progressive propagation on a small real store: the λ rule (an (entity,
+relation) pair whose COUNT probe exceeds λ expands only towards entities already reached, while the
+entity's other relations still expand), hop bounds, and the cost it reports."""
+from __future__ import annotations
+
+from kgsparql.retrieval import propagate
+from kgsparql.stats import collect
+
+from kgtest import lines_adapter
+
+# Drama has 6 films (over λ = 3 on ~has_genre); it also has one ordinary relation of its own.
+KB = """A|directed_by|D1
+A|has_genre|Drama
+B|directed_by|D1
+B|has_genre|Drama
+C|has_genre|Drama
+E|has_genre|Drama
+F|has_genre|Drama
+G|has_genre|Drama
+Drama|curated_by|K"""
+
+
+def names(triples):
+    return {(t.head.name, t.relation.name, t.relation.inverse, t.tail.name) for t in triples}
+
+
+def test_a_relation_over_lambda_expands_only_towards_reached_entities():
+    adapter = lines_adapter(KB.splitlines())
+    a = adapter.lookup("A")[0]
+    explored = propagate(adapter, [a], 3, lam=3)
+    drama = adapter.lookup("Drama")[0]
+    films_of_drama = {t.tail.name for t in explored.sub.neighbours(drama) if t.relation.inverse}
+    assert films_of_drama == {"A", "B"}, "Drama's 6 films: only A (the seed) and B (reached via D1)"
+    assert "K" in {t.tail.name for t in explored.sub.neighbours(drama)}, "Drama's other relation still expands"
+    assert not {"C", "E", "F", "G"} & {n.name for n in explored.sub.nodes}
+    assert explored.capped() >= 1
+
+
+def test_above_lambda_the_whole_fan_out_is_fetched():
+    adapter = lines_adapter(KB.splitlines())
+    explored = propagate(adapter, [adapter.lookup("A")[0]], 2, lam=100)
+    assert {"C", "E", "F", "G"} <= {n.name for n in explored.sub.nodes}
+    assert explored.capped() == 0
+
+
+def test_hops_bound_the_exploration_and_the_probe_comes_first():
+    adapter = lines_adapter(KB.splitlines())
+    with collect() as st:
+        one = propagate(adapter, [adapter.lookup("A")[0]], 1, lam=3)
+    assert {n.name for n in one.sub.nodes} == {"A", "D1", "Drama"}
+    assert len(one.hops) == 1 and one.hops[0]["capped"] == 0 and one.edges == 2
+    assert st.sparql_queries >= 2      # the COUNT probe, then the fetches
