@@ -18,7 +18,8 @@ from .models import Models
 from .stats import collect
 from .types import Answer
 
-__all__ = ["Asker", "open_kg", "ask", "answer_with_stats", "check_question", "MAX_MENTION_CHARS"]
+__all__ = ["Asker", "Verifier", "open_kg", "ask", "verify", "answer_with_stats", "check_question",
+           "MAX_MENTION_CHARS"]
 
 MAX_MENTION_CHARS = 200       # a [bracketed] entity mention longer than this is refused
 _MENTION = re.compile(r"\[([^\[\]]*)\]")
@@ -86,18 +87,7 @@ class Asker:
         """``{"id", "question"}`` in, one JSON-ready dict out per item, in order; errors don't stop it.
         A known error gives ``{"id", "error"}``; anything else is a bug in kgsparql or a plugin and
         gives ``{"id", "error": "internal error: …", "internal": true}`` (the CLI then exits 3)."""
-        for item in items:
-            qid = item.get("id")
-            if "error" in item:  # the reader already knows this line is bad
-                yield {"id": qid, "error": item["error"]}
-                continue
-            try:
-                yield self.ask(item.get("question", ""), id=qid).to_json()
-            except KGSparqlError as exc:
-                yield {"id": qid, "error": str(exc)}
-            except Exception as exc:  # noqa: BLE001 - one row per input row, even for a bug
-                first = (str(exc).splitlines() or [""])[0]
-                yield {"id": qid, "error": f"internal error: {type(exc).__name__}: {first}", "internal": True}
+        return _each(items, "question", self.ask)
 
     def close(self) -> None:
         if self._owns_kg:
@@ -110,6 +100,64 @@ class Asker:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _each(items: Iterable[dict], key: str, run) -> Iterator[dict]:
+    """One JSON-ready row per item: ``run(item[key], id=...)``, or ``{"id", "error"}``."""
+    for item in items:
+        qid = item.get("id")
+        if "error" in item:  # the reader already knows this line is bad
+            yield {"id": qid, "error": item["error"]}
+            continue
+        try:
+            yield run(item.get(key, ""), id=qid).to_json()
+        except KGSparqlError as exc:
+            yield {"id": qid, "error": str(exc)}
+        except Exception as exc:  # noqa: BLE001 - one row per input row, even for a bug
+            first = (str(exc).splitlines() or [""])[0]
+            yield {"id": qid, "error": f"internal error: {type(exc).__name__}: {first}", "internal": True}
+
+
+class Verifier:
+    """Holds one KG and one claim verifier (``verifier=`` a registered name, default ``refkg``);
+    ``verify`` takes a claim and returns a ``Verdict`` (true | false | not_enough_info, evidence,
+    explanation, stats). ``llm="none"`` (or any ``--llm`` spec) and the KG flags as for ``Asker``."""
+
+    def __init__(self, settings: Settings | None = None, *, kg: KnowledgeGraph | None = None,
+                 verifier: str | None = None, llm=None, models: Models | None = None, **flags: Any):
+        from .verify import build_verifier
+
+        if isinstance(llm, str):
+            flags["llm"], llm = llm, None
+        self.settings = settings or Settings.load(flags={k: v for k, v in flags.items() if v is not None})
+        self._owns_models = models is None
+        self.models = models if models is not None else Models()
+        self._owns_kg = kg is None
+        self.kg = kg or KnowledgeGraph.from_settings(self.settings, self.models)
+        try:
+            self.method = build_verifier(self.kg, self.settings, verifier, llm=llm, models=self.models)
+        except BaseException:
+            self.close()
+            raise
+
+    def verify(self, claim: str, id: str | None = None):
+        check_question(claim, self.settings.max_question_chars)
+        with collect() as st:
+            result = self.method.verify(claim, id=id)
+        return dataclasses.replace(result, stats={**st.to_json(), **result.stats},
+                                   id=id if id is not None else result.id)
+
+    def verify_many(self, items: Iterable[dict]) -> Iterator[dict]:
+        """``{"id", "claim"}`` in, one JSON-ready dict out per item, in order (as ``ask_many``)."""
+        return _each(items, "claim", self.verify)
+
+    close, __enter__, __exit__ = Asker.close, Asker.__enter__, Asker.__exit__
+
+
+def verify(claim: str, **flags: Any):
+    """One-shot convenience: ``kgsparql.verify("Kismet was directed by William Dieterle", store="S")``."""
+    with Verifier(**flags) as verifier:
+        return verifier.verify(claim)
 
 
 def ask(question: str, **flags: Any) -> Answer:

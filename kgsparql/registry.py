@@ -35,6 +35,7 @@ GROUPS = {
     "ranker": "kgsparql.rankers",
     "llm": "kgsparql.llms",
     "method": "kgsparql.methods",
+    "verifier": "kgsparql.verifiers",
 }
 FOLDER_GROUPS = {"queries": "kgsparql.queries", "prompts": "kgsparql.prompts"}
 COMPONENTS = ("linking", "abstention")   # [plugins.*] tables of built-in parts that are not plugins
@@ -56,7 +57,8 @@ def _entry_points(group: str) -> dict[str, EntryPoint]:
 
 
 def available(kind: str) -> list[str]:
-    """Names registered for a plugin kind (``endpoint``, ``adapter``, ``ranker``, ``llm``, ``method``)."""
+    """Names registered for a plugin kind (``endpoint``, ``adapter``, ``ranker``, ``llm``, ``method``,
+    ``verifier``)."""
     return sorted(_entry_points(GROUPS[kind]))
 
 
