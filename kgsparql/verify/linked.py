@@ -4,13 +4,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..rank.base import STOPWORDS
 from ..types import Entity
 
-__all__ = ["Mentioned", "claim_entities", "masked", "is_date"]
+__all__ = ["Mentioned", "claim_entities", "masked", "is_date", "unlinked_names"]
 
 _DATE = re.compile(r"^-?\d{3,4}(?:-\d\d(?:-\d\d)?)?(?:T.*)?$")
-MIN_SCORE = 0.5           # a weaker mention is noise ("more", "long")
-LOWER_CASE_MIN = 0.7      # an all-lower-case mention ("writers") must be a strong match
+MIN_SCORE = 0.4           # a weaker mention is noise ("long")
+LOWER_CASE_MIN = 0.7      # an all-lower-case mention ("more", "writers") must be a strong match
 
 
 @dataclass(frozen=True)
@@ -52,3 +53,34 @@ def masked(text: str, mentioned: list[Mentioned]) -> str:
         out += [text[at:m.start], " X "]
         at = m.end
     return "".join(out + [text[at:]])
+
+
+_WORD = re.compile(r"[^\s,;:!?()\"]+")
+_JOINERS = frozenset("of the de von van la le del da di".split())
+_OPENERS = frozenset("both neither either only yes".split())
+
+
+def unlinked_names(masked_claim: str) -> list[str]:
+    """Capitalised names left in the masked claim (``X`` marks the linked ones): things the claim
+    names that the KG does not hold. A capitalised function word opening the sentence is not one."""
+    names, current = [], []
+    words = [w.rstrip(".") for w in _WORD.findall(masked_claim)]
+    for i, word in enumerate(words):
+        low = word.lower()
+        opener = i == 0 and (low in STOPWORDS or low in _OPENERS or low.split("'")[0] in STOPWORDS)
+        if word[:1].isupper() and word != "X" and not opener:
+            current.append(word)
+        elif current and low in _JOINERS:
+            current.append(word)
+        else:
+            _close(current, names)
+            current = []
+    _close(current, names)
+    return names
+
+
+def _close(current: list[str], names: list[str]) -> None:
+    while current and current[-1].lower() in _JOINERS:
+        current.pop()
+    if current:
+        names.append(" ".join(current))

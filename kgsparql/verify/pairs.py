@@ -42,8 +42,8 @@ class PairChecker:
         text = f"{a.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {b.entity.name}"
         paths = self.paths(a, b)
         if named:
-            fitting = [p for p in paths if {self.label(r) for r in p.relations} <= named]
-            covered = {self.label(r) for p in fitting for r in p.relations}
+            fitting = [p for p in paths if _fits({self.label(r) for r in p.relations}, len(p), named)]
+            covered = {self.label(r) for p in fitting for r in p.relations} & named
             if covered >= named:
                 return SubClaim(text, SUPPORTED, tuple((p, True) for p in _shortest(fitting)),
                                 f"the KG links {a.entity.name} and {b.entity.name} by {', '.join(sorted(named))}",
@@ -65,16 +65,23 @@ class PairChecker:
             return SubClaim(text, UNKNOWN, tuple((p, True) for p in partial),
                             f"the KG records no {', '.join(sorted(missing))} for {a.entity.name} or {b.entity.name}",
                             (a.entity, b.entity))
-        counter = self._counter_evidence(held)
+        counter = self._counter_evidence(held, {a.entity: a.entity, b.entity: b.entity})
         shown = "; ".join(f"{t.fact()[0].name} {self.label(t.relation)} {t.fact()[2].name}" for t in counter[:3])
         why = f"the KG has {shown}" if shown else f"no {', '.join(sorted(missing))} link joins them"
         return SubClaim(text, CONTRADICTED, tuple((Path((t,)), False) for t in counter), why, (a.entity, b.entity))
 
-    def _counter_evidence(self, held) -> list:
+    def _counter_evidence(self, held, labelled) -> list:
         """The values the KG does hold for the named relation, from the entity with fewest (the
         functional-looking side: a film's director rather than a director's films)."""
         best = min(held, key=lambda rc: rc.count)
-        return self.adapter.neighbors([best.entity], best.relation, limit=COUNTER_EVIDENCE)[:COUNTER_EVIDENCE]
+        entity = labelled.get(best.entity, best.entity)
+        return self.adapter.neighbors([entity], best.relation, limit=COUNTER_EVIDENCE)[:COUNTER_EVIDENCE]
+
+
+def _fits(labels: set[str], hops: int, named: frozenset[str]) -> bool:
+    """A path fits the named relations when it uses only them, or uses all of them and more hops
+    than they are ("appeared in a film directed by X" names only *directed*)."""
+    return labels <= named or (named <= labels and hops > len(named))
 
 
 def _shortest(paths: list[Path], keep: int = 3) -> list[Path]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..rank.base import tokenize
 from .linked import Mentioned
 
 __all__ = ["RelationWord", "relation_words", "assign_words"]
@@ -34,18 +35,23 @@ def relation_words(aligner, claim: str, masked_claim: str, labels: list[str]) ->
     return sorted(out, key=lambda w: w.position)
 
 
-def _distance(word: RelationWord, m: Mentioned) -> tuple[int, int]:
+def _distance(claim: str, word: RelationWord, m: Mentioned) -> tuple[int, int, int]:
+    """Content words between the word and the mention (function words do not count), then the
+    side (the entity that follows the word wins a tie), then characters."""
     if word.position >= m.end:
-        return word.position - m.end, 1          # the entity comes before the word
+        between = claim[m.end:word.position]
+        return len(tokenize(between, stopwords=True)), 1, len(between)
     if word.position < m.start:
-        return m.start - word.position, 0         # the entity follows the word: preferred on a tie
-    return 0, 0
+        between = claim[word.position + len(word.word):m.start]
+        return len(tokenize(between, stopwords=True)), 0, len(between)
+    return 0, 0, 0
 
 
-def assign_words(words: list[RelationWord], hub: Mentioned, others: list[Mentioned]) -> dict[Mentioned, list[RelationWord]]:
+def assign_words(claim: str, words: list[RelationWord], hub: Mentioned,
+                 others: list[Mentioned]) -> dict[Mentioned, list[RelationWord]]:
     """Each relation word goes to the non-hub entity nearest to it."""
     out: dict[Mentioned, list[RelationWord]] = {m: [] for m in others}
     for w in words:
         if others:
-            out[min(others, key=lambda m: _distance(w, m))].append(w)
+            out[min(others, key=lambda m: _distance(claim, w, m))].append(w)
     return out
