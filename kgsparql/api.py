@@ -25,18 +25,18 @@ MAX_MENTION_CHARS = 200       # a [bracketed] entity mention longer than this is
 _MENTION = re.compile(r"\[([^\[\]]*)\]")
 
 
-def check_question(question: str, max_chars: int) -> None:
+def check_question(question: str, max_chars: int, noun: str = "question") -> None:
     """Refuse, with a one-line InputError, what no method should be handed: an empty or over-long
-    question, an over-long [mention], text that is not valid Unicode (a lone surrogate)."""
+    question (or claim: ``noun``), an over-long [mention], text that is not valid Unicode (a lone surrogate)."""
     if not isinstance(question, str) or not question.strip():
-        raise InputError("the question is empty")
+        raise InputError(f"the {noun} is empty")
     if len(question) > max_chars:
-        raise InputError(f"the question is {len(question):,} characters long; the limit is {max_chars:,} "
+        raise InputError(f"the {noun} is {len(question):,} characters long; the limit is {max_chars:,} "
                          "(setting max_question_chars)")
     try:
         question.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise InputError(f"the question is not valid Unicode: a lone surrogate at character {exc.start + 1}") from None
+        raise InputError(f"the {noun} is not valid Unicode: a lone surrogate at character {exc.start + 1}") from None
     for m in _MENTION.finditer(question):
         if len(m.group(1)) > MAX_MENTION_CHARS:
             raise InputError(f"the entity mention [{m.group(1)[:20]}...] is {len(m.group(1)):,} characters long; "
@@ -141,7 +141,7 @@ class Verifier:
             raise
 
     def verify(self, claim: str, id: str | None = None):
-        check_question(claim, self.settings.max_question_chars)
+        check_question(claim, self.settings.max_question_chars, "claim")
         with collect() as st:
             result = self.method.verify(claim, id=id)
         return dataclasses.replace(result, stats={**st.to_json(), **result.stats},

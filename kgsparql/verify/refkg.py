@@ -51,7 +51,8 @@ class RefKGVerifier:
         self.ctx = ctx
         self.options = ctx.options or RefKGOptions()
         self.llm = ctx.llm
-        ctx.ranker("alignment")             # load MiniLM now, not inside the first claim's time
+        ctx.ranker("alignment")
+        ctx.encoder.embed(["load the model now"])   # at construction, not inside the first claim's time
 
     def _assess(self, text: str) -> Assessment:
         return assess(self.ctx, text, max_hops=self.options.max_hops, max_entities=self.options.max_entities)
@@ -66,7 +67,9 @@ class RefKGVerifier:
         explanation = explain(verdict, parts, negated, whole.reason)
         if self.llm is not None:
             verdict, explanation, plan = self._with_llm(claim, whole, verdict, explanation, plan)
-        evidence = tuple(e for p in parts for e in p.evidence)
+        # "supports" is said of the claim as written: under a negation a path that supports the
+        # sub-claim contradicts the claim
+        evidence = tuple((path, s != negated) for p in parts for path, s in p.evidence)
         return Verdict(claim, verdict, evidence, explanation, {}, plan, id)
 
     def _with_llm(self, claim: str, whole: Assessment, verdict: str, explanation: str, plan: dict):
