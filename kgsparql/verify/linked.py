@@ -62,12 +62,12 @@ _OPENERS = frozenset("both neither either only yes".split())
 
 def unlinked_names(masked_claim: str) -> list[str]:
     """Capitalised names left in the masked claim (``X`` marks the linked ones): things the claim
-    names that the KG does not hold. A capitalised function word opening the sentence is not one."""
+    names that the KG does not hold. A capitalised function word ("She", "It's", "Both") is not one."""
     names, current = [], []
     words = [w.rstrip(".") for w in _WORD.findall(masked_claim)]
     for i, word in enumerate(words):
         low = word.lower()
-        opener = i == 0 and (low in STOPWORDS or low in _OPENERS or low.split("'")[0] in STOPWORDS)
+        opener = low in STOPWORDS or low in _OPENERS or low.split("'")[0] in STOPWORDS
         if word[:1].isupper() and word != "X" and not opener:
             current.append(word)
         elif current and low in _JOINERS:

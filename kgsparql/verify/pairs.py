@@ -1,8 +1,8 @@
 """Deciding a sub-claim "A is linked to B by the relations R" from the KG: the relation paths that
 connect A and B (``adapter.paths``, CVT-aware) are the decomposition without an LLM.
 
-- supported: the paths whose every hop is a relation the words name cover all of R (any path at
-  all when the words name no relation of the KG);
+- supported: every relation word of the claim is covered by a path whose hops are relations the
+  words name (a longer path may add unnamed hops); any path at all when no word names a relation;
 - contradicted: not supported, and the KG records R for A or B (so the link would be there: a
   functional-looking relation then holds a different value, shown as counter-evidence), or, when
   no relation is named, no path of at most ``max_hops`` hops joins two entities the KG knows;
@@ -44,11 +44,12 @@ class PairChecker:
         if named:
             fitting = [p for p in paths if _fits({self.label(r) for r in p.relations}, len(p), named)]
             covered = {self.label(r) for p in fitting for r in p.relations} & named
-            if covered >= named:
+            if all(w.labels & covered for w in words):     # every relation word has its link
                 return SubClaim(text, SUPPORTED, tuple((p, True) for p in _shortest(fitting)),
-                                f"the KG links {a.entity.name} and {b.entity.name} by {', '.join(sorted(named))}",
+                                f"the KG links {a.entity.name} and {b.entity.name} by {', '.join(sorted(covered))}",
                                 (a.entity, b.entity))
-            return self._not_supported(text, a, b, named - covered, fitting)
+            missing = frozenset().union(*(w.labels for w in words if not w.labels & covered))
+            return self._not_supported(text, a, b, missing, fitting)
         if paths:
             return SubClaim(text, SUPPORTED, tuple((p, True) for p in _shortest(paths)),
                             f"the KG links {a.entity.name} and {b.entity.name}", (a.entity, b.entity))
