@@ -43,7 +43,7 @@ def parse_judge(text: str, **_: Any) -> tuple[str, str]:
         raise ParseError("no verdict (true / false / not enough info) in the reply")
     word = m.group(1).lower()
     verdict = _VALUES.get(word, "not_enough_info")
-    rest = (text[m.end():] or "").strip(" .:-–—,\n\"'")
+    rest = (text[m.end():] or "").lstrip(" .:-–—,\n\"'").strip()
     rest = re.sub(r"^(?:explanation|because|reason)\s*[:,-]?\s*", "", rest, flags=re.I)
     explanation = re.split(r"(?<=[.!?])\s|\n", rest, maxsplit=1)[0].strip()
     return verdict, explanation
