@@ -10,7 +10,7 @@ from ..errors import InputError
 from ..eval.claims import format_claims, run_claims, summarize_claims
 from ..eval.datasets import resolve_data_dir
 from ..eval.factkg import SPLITS, VARIANTS, factkg_store, load_factkg
-from ..eval.results import ResultsFile
+from ..eval.results import CLAIM_REQUIRED, ResultsFile
 from .options import emit_json
 
 __all__ = ["run_factkg"]
@@ -32,7 +32,7 @@ def run_factkg(settings, *, split, variant, limit, seed, method, store, endpoint
     if split not in SPLITS:
         raise InputError(f"factkg has the splits {', '.join(SPLITS)} (dev = FactKG's validation file), not {split!r}")
     variant = variant or VARIANTS[0]
-    with ResultsFile(out, resume=resume, overwrite=overwrite) as results:      # checks --out first
+    with ResultsFile(out, resume=resume, overwrite=overwrite, required=CLAIM_REQUIRED) as results:      # checks --out first
         claims = load_factkg(resolve_data_dir(data_dir, settings.data_dir), split, variant)
         if not (store or endpoint):     # the store holds the evidence of the whole split, built once
             store = str(factkg_store(claims, f"factkg-{variant}-{split}", settings.home, settings.base_iri, quiet=quiet))
