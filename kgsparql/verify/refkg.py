@@ -1,5 +1,5 @@
-"""``refkg``: the default claim-verification pipeline (RefKG, Yang et al. 2025, adapted to claims;
-docs/verify.md maps the paper to this code).
+"""``refkg``: the default claim-verification pipeline (RefKG's decouple / retrieve / joint-inference
+pipeline applied to claims; docs/verify.md maps the paper's steps to this code).
 
 1. decouple the claim into sub-claims: with an LLM the ``verify/decompose`` prompt; without one
    the claim is decomposed by the KG itself, into the relation paths that join its entities;
