@@ -40,10 +40,13 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     words = relation_words(ctx.ranker("alignment"), text, masked_text, labels)
     if form.count:
         op, n = form.count
-        return Assessment(form, [check_count(adapter, counts, text, op, n, mentioned, words, label)], mentioned)
+        part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count)
+        if part is not None:
+            return Assessment(form, [part], mentioned)
     if form.date_op:
-        return Assessment(form, [check_date(adapter, text, form.date_op, form.date_span, mentioned, words, label)],
-                          mentioned)
+        part = check_date(adapter, text, form.date_op, form.date_span, mentioned, words, label)
+        if part is not None:
+            return Assessment(form, [part], mentioned)
     names = unlinked_names(masked_text)
     if len(mentioned) == 1 and names:
         return Assessment(form, [_other_value(adapter, mentioned[0], names[0], words, counts, label)], mentioned)

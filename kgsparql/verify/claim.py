@@ -41,9 +41,11 @@ class ClaimForm:
     text: str                        # the claim as given
     negated: bool                    # the claim says something does not hold
     count: tuple[str, int] | None    # (op, n) of a counting claim
+    # "has two writers" (no comparison word) counts only if a claim word names the counted relation
     count_span: tuple[int, int] | None
     date_op: str | None              # "<" (before) or ">" (after) for a date comparison
     date_span: tuple[int, int] | None
+    implicit_count: bool = False     # a bare number ("has two writers"), no comparison word
 
 
 def _number(word: str) -> int:
@@ -56,8 +58,8 @@ def _count(text: str) -> tuple[tuple[str, int] | None, tuple[int, int] | None]:
         m = re.search(rf"\b(?:{words})\s+{_NUM}(?={_PLURAL_NOUN}|\s+(?:films?|movies?|times?)\b)", text, re.I)
         if m:
             return (op, _number(m.group(1))), m.span()
-    m = re.search(rf"\b{_NUM}(?={_PLURAL_NOUN})", text, re.I)   # "has two writers": exactly
-    if m and not re.fullmatch(r"1[0-9]{3}|20[0-9]{2}", m.group(1)):
+    m = re.search(rf"(?<![\d.,])\b{_NUM}(?={_PLURAL_NOUN})", text, re.I)   # "has two writers": exactly
+    if m and not re.search(r"\bone\s+of\b", text[m.start():m.end() + 4], re.I) and _number(m.group(1)) < 100:
         return ("=", _number(m.group(1))), m.span()
     m = re.search(r"\bmore than one\b|\bseveral\b|\bmultiple\b", text, re.I)
     if m:
@@ -71,7 +73,9 @@ def read_claim(text: str) -> ClaimForm:
     count, count_span = _count(text)
     date = _DATE_CMP.search(text) if count is None else None
     date_op = None if date is None else ("<" if date.group("before") else ">")
-    return ClaimForm(text, negated, count, count_span, date_op, date.span() if date else None)
+    implicit = count is not None and count[0] == "=" and not re.match(
+        r"(?:exactly|precisely|just|only)\b", text[count_span[0]:], re.I)
+    return ClaimForm(text, negated, count, count_span, date_op, date.span() if date else None, implicit)
 
 
 def compare_values(left, op: str, right) -> bool:

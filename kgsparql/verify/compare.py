@@ -46,7 +46,9 @@ def _dated(adapter, entity) -> dict:
     return out
 
 
-def check_date(adapter, claim: str, op: str, span, mentioned: list[Mentioned], words, label) -> SubClaim:
+def check_date(adapter, claim: str, op: str, span, mentioned: list[Mentioned], words, label) -> SubClaim | None:
+    """The date comparison, or None when the KG holds no dates for it (the claim is then read as
+    one without a comparison)."""
     things = [m for m in mentioned if not is_date(m.entity.name)]
     years = [m.entity.name for m in mentioned if is_date(m.entity.name)] + _YEAR.findall(claim[span[1]:])
     if not things or (len(things) < 2 and not years):
@@ -56,7 +58,7 @@ def check_date(adapter, claim: str, op: str, span, mentioned: list[Mentioned], w
     common = [r for r in dated[0] if len(things) < 2 or r in dated[1]]
     relation = pick_relation(common, words, label)
     if relation is None:
-        return SubClaim(claim, UNKNOWN, (), f"the KG holds no date to compare for {left.entity.name}")
+        return None           # no dates to compare: "named after", "after attending" read another way
     lv = min(dated[0][relation], key=lambda t: _date_key(t.tail.name))
     evidence = [lv]
     if len(things) >= 2:
@@ -75,13 +77,18 @@ def check_date(adapter, claim: str, op: str, span, mentioned: list[Mentioned], w
                     tuple((Path((t,)), holds) for t in evidence), why, tuple(m.entity for m in things[:2]))
 
 
-def check_count(adapter, counts, claim: str, op: str, n: int, mentioned: list[Mentioned], words, label) -> SubClaim:
+def check_count(adapter, counts, claim: str, op: str, n: int, mentioned: list[Mentioned], words, label,
+                implicit: bool = False) -> SubClaim | None:
+    """The count comparison; None for an ``implicit`` count ("has two writers") whose noun names
+    no relation of the entity (the claim is then read as one without a count)."""
     things = [m for m in mentioned if not is_date(m.entity.name)]
     if not things:
         return SubClaim(claim, UNKNOWN, (), "the claim names nothing to count for")
     subject = things[0].entity
     own = [rc for rc in counts if rc.entity == subject]
     rc = pick_relation(own, words, lambda rc: label(rc.relation))
+    if implicit and not any(label(rc.relation) in w.labels for w in words if rc is not None):
+        return None           # "20 floors", "5300 members": a number, not a count of KG links
     if rc is None:
         return SubClaim(claim, UNKNOWN, (), f"no relation of {subject.name} matches what the claim counts")
     holds = compare_values(rc.count, op, n)

@@ -57,7 +57,9 @@ def masked(text: str, mentioned: list[Mentioned]) -> str:
 
 _WORD = re.compile(r"[^\s,;:!?()\"]+")
 _JOINERS = frozenset("of the de von van la le del da di".split())
-_OPENERS = frozenset("both neither either only yes".split())
+# discourse words that open English sentences, capitalised there but never names
+_OPENERS = frozenset("""both neither either only yes yeah yep sure well ever one oh hey so also however actually
+indeed interestingly apparently honestly really maybe perhaps anyway okay ok true right certainly""".split())
 
 
 def unlinked_names(masked_claim: str) -> list[str]:
