@@ -147,3 +147,19 @@ def test_refkg_falls_back_to_the_rules_when_the_reply_does_not_parse(demo_kg):
     result = verifier.verify("Kismet was not directed by William Dieterle.")
     assert result.verdict == "false" and result.plan["decided_by"].startswith("rules")
     assert "Dieterle" in result.explanation
+
+
+@pytest.mark.parametrize("claim", ["They have 5300 members.", "Arepa is one of the ingredients in Bandeja paisa.",
+                                   "The runway is 2953.5 metres long."])
+def test_measures_and_one_of_are_not_counts(claim):
+    assert read_claim(claim).count is None
+
+
+def test_a_bare_number_is_an_implicit_count():
+    assert read_claim("Mean Girls has two writers.").implicit_count
+    assert not read_claim("Billy Wilder wrote exactly 8 films.").implicit_count
+
+
+def test_discourse_openers_are_not_names():
+    assert unlinked_names("Well, X had a parent company.") == []
+    assert unlinked_names("Ever heard of X? He had an award!") == []
