@@ -40,7 +40,8 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     words = relation_words(ctx.ranker("alignment"), text, masked_text, labels)
     if form.count:
         op, n = form.count
-        part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count)
+        part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
+                            noun_at=form.count_span[1])
         if part is not None:
             return Assessment(form, [part], mentioned)
     if form.date_op:

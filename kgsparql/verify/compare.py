@@ -78,16 +78,17 @@ def check_date(adapter, claim: str, op: str, span, mentioned: list[Mentioned], w
 
 
 def check_count(adapter, counts, claim: str, op: str, n: int, mentioned: list[Mentioned], words, label,
-                implicit: bool = False) -> SubClaim | None:
-    """The count comparison; None for an ``implicit`` count ("has two writers") whose noun names
-    no relation of the entity (the claim is then read as one without a count)."""
+                implicit: bool = False, noun_at: int = 0) -> SubClaim | None:
+    """The count comparison; None for an ``implicit`` count ("has two writers") whose noun (the words
+    from ``noun_at``) names no relation of the entity (the claim is then read as one without a count)."""
     things = [m for m in mentioned if not is_date(m.entity.name)]
     if not things:
         return SubClaim(claim, UNKNOWN, (), "the claim names nothing to count for")
     subject = things[0].entity
     own = [rc for rc in counts if rc.entity == subject]
     rc = pick_relation(own, words, lambda rc: label(rc.relation))
-    if implicit and not any(label(rc.relation) in w.labels for w in words if rc is not None):
+    if implicit and not any(rc is not None and label(rc.relation) in w.labels and w.position >= noun_at
+                            for w in words if w.position - noun_at < 40):
         return None           # "20 floors", "5300 members": a number, not a count of KG links
     if rc is None:
         return SubClaim(claim, UNKNOWN, (), f"no relation of {subject.name} matches what the claim counts")
