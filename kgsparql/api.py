@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Iterable, Iterator
 
@@ -20,24 +21,25 @@ from .parallel import ordered_map
 from .stats import collect
 from .types import Answer
 
-__all__ = ["Asker", "open_kg", "ask", "answer_with_stats", "check_question", "MAX_MENTION_CHARS"]
+__all__ = ["Asker", "Verifier", "open_kg", "ask", "verify", "answer_with_stats", "check_question",
+           "MAX_MENTION_CHARS"]
 
 MAX_MENTION_CHARS = 200       # a [bracketed] entity mention longer than this is refused
 _MENTION = re.compile(r"\[([^\[\]]*)\]")
 
 
-def check_question(question: str, max_chars: int) -> None:
+def check_question(question: str, max_chars: int, noun: str = "question") -> None:
     """Refuse, with a one-line InputError, what no method should be handed: an empty or over-long
-    question, an over-long [mention], text that is not valid Unicode (a lone surrogate)."""
+    question (or claim: ``noun``), an over-long [mention], text that is not valid Unicode (a lone surrogate)."""
     if not isinstance(question, str) or not question.strip():
-        raise InputError("the question is empty")
+        raise InputError(f"the {noun} is empty")
     if len(question) > max_chars:
-        raise InputError(f"the question is {len(question):,} characters long; the limit is {max_chars:,} "
+        raise InputError(f"the {noun} is {len(question):,} characters long; the limit is {max_chars:,} "
                          "(setting max_question_chars)")
     try:
         question.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise InputError(f"the question is not valid Unicode: a lone surrogate at character {exc.start + 1}") from None
+        raise InputError(f"the {noun} is not valid Unicode: a lone surrogate at character {exc.start + 1}") from None
     for m in _MENTION.finditer(question):
         if len(m.group(1)) > MAX_MENTION_CHARS:
             raise InputError(f"the entity mention [{m.group(1)[:20]}...] is {len(m.group(1)):,} characters long; "
@@ -89,19 +91,7 @@ class Asker:
         A known error gives ``{"id", "error"}``; anything else is a bug in kgsparql or a plugin and
         gives ``{"id", "error": "internal error: …", "internal": true}`` (the CLI then exits 3).
         ``workers`` > 1 answers that many at once in threads sharing this asker's method."""
-        return ordered_map(self._ask_row, items, workers)
-
-    def _ask_row(self, item: dict) -> dict:
-        qid = item.get("id")
-        if "error" in item:  # the reader already knows this line is bad
-            return {"id": qid, "error": item["error"]}
-        try:
-            return self.ask(item.get("question", ""), id=qid).to_json()
-        except KGSparqlError as exc:
-            return {"id": qid, "error": str(exc)}
-        except Exception as exc:  # noqa: BLE001 - one row per input row, even for a bug
-            first = (str(exc).splitlines() or [""])[0]
-            return {"id": qid, "error": f"internal error: {type(exc).__name__}: {first}", "internal": True}
+        return ordered_map(functools.partial(_row, key="question", run=self.ask), items, workers)
 
     def close(self) -> None:
         if self._owns_kg:
@@ -114,6 +104,62 @@ class Asker:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _row(item: dict, key: str, run) -> dict:
+    """One JSON-ready row for one item: ``run(item[key], id=...)``, or ``{"id", "error"}``."""
+    qid = item.get("id")
+    if "error" in item:  # the reader already knows this line is bad
+        return {"id": qid, "error": item["error"]}
+    try:
+        return run(item.get(key, ""), id=qid).to_json()
+    except KGSparqlError as exc:
+        return {"id": qid, "error": str(exc)}
+    except Exception as exc:  # noqa: BLE001 - one row per input row, even for a bug
+        first = (str(exc).splitlines() or [""])[0]
+        return {"id": qid, "error": f"internal error: {type(exc).__name__}: {first}", "internal": True}
+
+
+class Verifier:
+    """Holds one KG and one claim verifier (``verifier=`` a registered name, default ``refkg``);
+    ``verify`` takes a claim and returns a ``Verdict`` (true | false | not_enough_info, evidence,
+    explanation, stats). ``llm="none"`` (or any ``--llm`` spec) and the KG flags as for ``Asker``."""
+
+    def __init__(self, settings: Settings | None = None, *, kg: KnowledgeGraph | None = None,
+                 verifier: str | None = None, llm=None, models: Models | None = None, **flags: Any):
+        from .verify import build_verifier
+
+        if isinstance(llm, str):
+            flags["llm"], llm = llm, None
+        self.settings = settings or Settings.load(flags={k: v for k, v in flags.items() if v is not None})
+        self._owns_models = models is None
+        self.models = models if models is not None else Models()
+        self._owns_kg = kg is None
+        self.kg = kg or KnowledgeGraph.from_settings(self.settings, self.models)
+        try:
+            self.method = build_verifier(self.kg, self.settings, verifier, llm=llm, models=self.models)
+        except BaseException:
+            self.close()
+            raise
+
+    def verify(self, claim: str, id: str | None = None):
+        check_question(claim, self.settings.max_question_chars, "claim")
+        with collect() as st, memo():
+            result = self.method.verify(claim, id=id)
+        return dataclasses.replace(result, stats={**st.to_json(), **result.stats},
+                                   id=id if id is not None else result.id)
+
+    def verify_many(self, items: Iterable[dict], workers: int = 1) -> Iterator[dict]:
+        """``{"id", "claim"}`` in, one JSON-ready dict out per item, in order (as ``ask_many``)."""
+        return ordered_map(functools.partial(_row, key="claim", run=self.verify), items, workers)
+
+    close, __enter__, __exit__ = Asker.close, Asker.__enter__, Asker.__exit__
+
+
+def verify(claim: str, **flags: Any):
+    """One-shot convenience: ``kgsparql.verify("Kismet was directed by William Dieterle", store="S")``."""
+    with Verifier(**flags) as verifier:
+        return verifier.verify(claim)
 
 
 def ask(question: str, **flags: Any) -> Answer:

@@ -36,6 +36,7 @@ GROUPS = {
     "llm": "kgsparql.llms",
     "method": "kgsparql.methods",
     "scorer": "kgsparql.scorers",
+    "verifier": "kgsparql.verifiers",
 }
 FOLDER_GROUPS = {"queries": "kgsparql.queries", "prompts": "kgsparql.prompts"}
 COMPONENTS = ("linking", "abstention")   # [plugins.*] tables of built-in parts that are not plugins
@@ -57,7 +58,8 @@ def _entry_points(group: str) -> dict[str, EntryPoint]:
 
 
 def available(kind: str) -> list[str]:
-    """Names registered for a plugin kind (``endpoint``, ``adapter``, ``ranker``, ``llm``, ``method``, ``scorer``)."""
+    """Names registered for a plugin kind (``endpoint``, ``adapter``, ``ranker``, ``llm``, ``method``,
+    ``scorer``, ``verifier``)."""
     return sorted(_entry_points(GROUPS[kind]))
 
 

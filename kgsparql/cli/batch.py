@@ -1,4 +1,4 @@
-"""Reading a JSONL batch for ``kgsparql ask --input``: bytes line by line, each line decoded on its own,
+"""Reading a JSONL batch for ``kgsparql ask --input`` and ``kgsparql verify --input``: bytes line by line, each line decoded on its own,
 so one bad line becomes one ``{"id", "error"}`` row and never costs the others (docs/reliability.md)."""
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def _id_of(raw: bytes):
     return qid if isinstance(qid, (str, int)) and "\ufffd" not in str(qid) else None
 
 
-def _item(n: int, raw: bytes | None) -> dict:
+def _item(n: int, raw: bytes | None, key: str = "question") -> dict:
     if raw is None:
         return {"id": None, "error": f"line {n}: longer than {MAX_LINE_BYTES:,} bytes"}
     try:
@@ -66,15 +66,16 @@ def _item(n: int, raw: bytes | None) -> dict:
         item = json.loads(text)
     except json.JSONDecodeError:
         return {"id": None, "error": f"line {n}: not valid JSON"}
-    if not isinstance(item, dict) or not isinstance(item.get("question"), str):
+    if not isinstance(item, dict) or not isinstance(item.get(key), str):
         return {"id": item.get("id") if isinstance(item, dict) else None,
-                "error": f"line {n}: expected an object with a string 'question'"}
+                "error": f"line {n}: expected an object with a string '{key}'"}
     return item
 
 
-def read_batch(stream: BinaryIO) -> Iterator[dict]:
-    """One item per non-blank line, in order: ``{"id", "question", ...}`` or ``{"id", "error"}``."""
+def read_batch(stream: BinaryIO, key: str = "question") -> Iterator[dict]:
+    """One item per non-blank line, in order: ``{"id", "<key>", ...}`` or ``{"id", "error"}``
+    (``key`` is ``question`` for ``ask``, ``claim`` for ``verify``)."""
     for n, raw in _lines(stream):
         if raw is not None and not raw.strip():
             continue
-        yield _item(n, raw)
+        yield _item(n, raw, key)

@@ -81,7 +81,8 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
               help="MetaQA: test/dev are the official files, train/tune the seeded 75/25 shares of dev. "
                    "PathQuestion, WC2014: the seeded 8:1:1 split (tune = dev).")
 @click.option("--hops", multiple=True, help="Hop counts to keep (repeatable or a comma list), e.g. --hops 1,2.")
-@click.option("--variant", default=None, help="metaqa: vanilla|ntm; pathquestion: PQ|PQL; wc2014: P|C.")
+@click.option("--variant", default=None, help="metaqa: vanilla|ntm; pathquestion: PQ|PQL; wc2014: P|C; "
+              "factkg: llm_v1|llm_v1_singleStage.")
 @click.option("--limit", type=int, default=None, help="At most N questions: a seeded sample, split evenly over hops.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --limit sample.")
 @click.option("--method", default=None, help="QA method (default: kelgop, the planner over frag).")
@@ -110,15 +111,23 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
 def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_url, no_brackets, walks, store,
              endpoint, data_dir, out, resume, overwrite, by_qtype, summary_only, as_json, quiet, timeout,
              workers, config_file):
-    """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014)."""
+    """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014), or a claim verifier on factkg
+    (--method names the verifier, default refkg; docs/verify.md)."""
     if summary_only:
         if dataset:
             raise InputError("--summary-only FILE summarises a results file: give no DATASET")
         rows, _ = read_results(Path(summary_only))
         return _report(summarize(rows, by_qtype=by_qtype), as_json, {"file": summary_only})
+    if dataset == "factkg":         # claims, not questions: kgsparql/cli/eval_factkg.py
+        from .eval_factkg import run_factkg
+
+        settings = settings_from(config_file, llm=llm, llm_base_url=llm_base_url, timeout=timeout)
+        return run_factkg(settings, split=split, variant=variant, limit=limit, seed=seed, method=method,
+                          store=store, endpoint=endpoint, data_dir=data_dir, out=out, resume=resume,
+                          overwrite=overwrite, as_json=as_json, quiet=quiet, workers=workers)
     if dataset not in DATASETS:
-        raise InputError(f"unknown dataset {dataset!r} (available: {', '.join(DATASETS)})" if dataset
-                         else f"give a DATASET ({', '.join(DATASETS)}) or --summary-only FILE")
+        raise InputError(f"unknown dataset {dataset!r} (available: {', '.join(DATASETS)}, factkg)" if dataset
+                         else f"give a DATASET ({', '.join(DATASETS)}, factkg) or --summary-only FILE")
     if store and endpoint:
         raise InputError("give either --store or --endpoint, not both")
     with Runner(out, resume=resume, overwrite=overwrite, quiet=quiet) as runner:   # checks --out first

@@ -13,26 +13,27 @@ from pathlib import Path
 from ..errors import InputError
 from .lock import FileLock
 
-__all__ = ["ResultsFile", "read_results", "REQUIRED"]
+__all__ = ["ResultsFile", "read_results", "REQUIRED", "CLAIM_REQUIRED"]
 
 REQUIRED = ("id", "gold", "answers", "hits1", "hit_any", "f1")
+CLAIM_REQUIRED = ("id", "gold", "verdict", "right")          # rows of a claim-verification run
 
 
 def _warn(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr, flush=True)
 
 
-def _parse(line: str, where: str) -> dict:
+def _parse(line: str, where: str, required=REQUIRED) -> dict:
     try:
         row = json.loads(line)
     except ValueError:
         raise InputError(f"{where}: not valid JSON; not a kgsparql eval results file?") from None
-    if not isinstance(row, dict) or any(k not in row for k in REQUIRED) or not isinstance(row["id"], str):
-        raise InputError(f"{where}: not a kgsparql eval result (needs {', '.join(REQUIRED)})")
+    if not isinstance(row, dict) or any(k not in row for k in required) or not isinstance(row["id"], str):
+        raise InputError(f"{where}: not a kgsparql eval result (needs {', '.join(required)})")
     return row
 
 
-def read_results(path: Path) -> tuple[list[dict], int]:
+def read_results(path: Path, required=REQUIRED) -> tuple[list[dict], int]:
     """The rows of ``path`` (first occurrence of each id) and the byte length of its complete part."""
     try:
         data = path.read_bytes()
@@ -46,13 +47,13 @@ def read_results(path: Path) -> tuple[list[dict], int]:
             continue
         if no == len(lines):            # no newline after it: maybe a write cut short by a kill
             try:
-                row = _parse(line, f"{path}:{no}")
+                row = _parse(line, f"{path}:{no}", required)
             except InputError:
                 _warn(f"{path}:{no}: ignoring an incomplete last line (an interrupted write)")
                 complete = len(data) - len(line.encode("utf-8", "surrogateescape"))
                 break
         else:
-            row = _parse(line, f"{path}:{no}")
+            row = _parse(line, f"{path}:{no}", required)
         if row["id"] in seen:
             dupes += 1
             continue
@@ -66,7 +67,9 @@ def read_results(path: Path) -> tuple[list[dict], int]:
 class ResultsFile:
     """Rows of this run (and, with ``resume``, of the earlier ones); ``path=None`` keeps them in memory."""
 
-    def __init__(self, path: str | Path | None = None, *, resume: bool = False, overwrite: bool = False):
+    def __init__(self, path: str | Path | None = None, *, resume: bool = False, overwrite: bool = False,
+                 required=REQUIRED):
+        self.required = required
         if resume and overwrite:
             raise InputError("--resume and --overwrite exclude each other")
         if resume and path is None:
@@ -92,7 +95,7 @@ class ResultsFile:
         if exists and not (resume or overwrite):
             raise InputError(f"{self.path} exists: pass --resume to continue it or --overwrite to replace it")
         if exists and resume:
-            self.rows, self._complete = read_results(self.path)
+            self.rows, self._complete = read_results(self.path, self.required)
 
     @property
     def done(self) -> set[str]:

@@ -1,0 +1,99 @@
+"""Claim-verification evaluation (``kgsparql eval factkg``): one JSON line per claim as it goes
+(``--out``, ``--resume``), then accuracy overall, per gold label, and per claim form.
+
+FactKG is binary (supported or not): a ``not_enough_info`` verdict counts as "not supported", the
+usual reading of a binary benchmark, and its share is reported beside the accuracy. The files here
+carry no reasoning types (``<data>/factkg/SOURCE.md``), so the per-type table is by the form the
+verifier read in the claim (negated, counting, date comparison, how many entities it linked): a
+description of the claims, not FactKG's own labels."""
+from __future__ import annotations
+
+import sys
+import time
+from collections import defaultdict
+from typing import Iterable
+
+from ..errors import KGSparqlError
+from ..parallel import ordered_map
+from .factkg import FactClaim
+from .results import ResultsFile
+
+__all__ = ["run_claims", "summarize_claims", "claim_row", "format_claims"]
+
+
+def _form(plan: dict) -> str:
+    entities = len(plan.get("entities") or [])
+    if plan.get("negated"):
+        return "negated"
+    if entities == 0:
+        return "no entity linked"
+    return "one entity" if entities == 1 else ("two entities" if entities == 2 else "three or more entities")
+
+
+def claim_row(claim: FactClaim, result: dict | None, seconds: float, error: str | None = None) -> dict:
+    verdict = (result or {}).get("verdict", "not_enough_info")
+    row = {"id": claim.id, "claim": claim.claim, "gold": claim.label, "verdict": verdict,
+           "right": (verdict == "true") == claim.label, "form": _form((result or {}).get("plan", {})),
+           "explanation": (result or {}).get("explanation", ""),
+           "stats": (result or {}).get("stats", {"seconds": round(seconds, 6)})}
+    if error is not None:
+        row["error"] = error
+    return row
+
+
+def run_claims(claims: Iterable[FactClaim], verifier, results: ResultsFile, *, quiet: bool = False,
+               workers: int = 1) -> int:
+    """Verify every claim not in ``results`` yet, ``workers`` at a time (rows in input order); a
+    KGSparqlError is recorded in its row."""
+    from tqdm import tqdm
+
+    todo = [c for c in claims if c.id not in results.done]
+    right = 0
+    with tqdm(total=len(todo), unit="claim", file=sys.stderr, dynamic_ncols=True,
+              disable=quiet or not sys.stderr.isatty()) as bar:
+        for n, row in enumerate(ordered_map(lambda c: _verify_row(c, verifier), todo, workers), 1):
+            results.append(row)
+            right += row["right"]
+            bar.set_postfix_str(f"accuracy {right / n:.3f}", refresh=False)
+            bar.update(1)
+    return len(todo)
+
+
+def _verify_row(claim: FactClaim, verifier) -> dict:
+    t0 = time.perf_counter()
+    try:
+        return claim_row(claim, verifier.verify(claim.claim, id=claim.id).to_json(), 0.0)
+    except KGSparqlError as exc:
+        return claim_row(claim, None, time.perf_counter() - t0, str(exc))
+
+
+def _group(rows: list[dict]) -> dict:
+    n = len(rows)
+    stats = [r.get("stats", {}) for r in rows]
+    return {"n": n, "accuracy": round(sum(r["right"] for r in rows) / n, 4) if n else 0.0,
+            "not_enough_info": round(sum(r["verdict"] == "not_enough_info" for r in rows) / n, 4) if n else 0.0,
+            "errors": sum("error" in r for r in rows),
+            "sparql_per_claim": round(sum(s.get("sparql_queries", 0) for s in stats) / n, 2) if n else 0.0,
+            "llm_calls_per_claim": round(sum(s.get("llm_calls", 0) for s in stats) / n, 2) if n else 0.0,
+            "seconds_per_claim": round(sum(s.get("seconds", 0.0) for s in stats) / n, 4) if n else 0.0}
+
+
+def summarize_claims(rows: list[dict]) -> dict:
+    by_label, by_form = defaultdict(list), defaultdict(list)
+    for r in rows:
+        by_label["supported" if r["gold"] else "refuted"].append(r)
+        by_form[r["form"]].append(r)
+    return {"overall": _group(rows), "by_label": {k: _group(v) for k, v in sorted(by_label.items())},
+            "by_form": {k: _group(v) for k, v in sorted(by_form.items())}}
+
+
+def format_claims(summary: dict) -> str:
+    lines = [f"{'':28} {'n':>6} {'accuracy':>9} {'NEI':>6} {'SPARQL/claim':>13} {'LLM/claim':>10} {'s/claim':>8}"]
+    def line(name, g):
+        lines.append(f"{name:28} {g['n']:>6} {g['accuracy']:>9.3f} {g['not_enough_info']:>6.3f} "
+                     f"{g['sparql_per_claim']:>13.1f} {g['llm_calls_per_claim']:>10.2f} {g['seconds_per_claim']:>8.3f}")
+    line("overall", summary["overall"])
+    for section in ("by_label", "by_form"):
+        for name, g in summary[section].items():
+            line(f"  {name}", g)
+    return "\n".join(lines)

@@ -1,0 +1,102 @@
+"""The claim, checked by rules: link its entities, read its form (negation, count, date), name its
+relations with the KG's own labels, and decide each sub-claim from retrieved evidence."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .claim import ClaimForm, read_claim
+from .compare import check_count, check_date
+from .functional import looks_functional
+from .linked import Mentioned, claim_entities, masked, unlinked_names
+from .pairs import PairChecker
+from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
+from .words import assign_words, relation_words
+from ..types import Path
+
+__all__ = ["Assessment", "assess"]
+
+NO_ENTITY = "no entity of the knowledge graph was found in the claim"
+
+
+@dataclass(frozen=True)
+class Assessment:
+    form: ClaimForm
+    parts: list[SubClaim]
+    mentioned: list[Mentioned]
+    reason: str = ""                 # why there are no parts
+
+
+def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Assessment:
+    form = read_claim(text)
+    skip = [form.count_span] if form.count_span else []
+    mentioned = claim_entities(ctx.linker.link(text), skip)[:max_entities]
+    if not mentioned:
+        return Assessment(form, [], [], NO_ENTITY)
+    adapter = ctx.adapter
+    counts = adapter.relations([m.entity for m in mentioned], "both")
+    label = lambda r: r.label or adapter.verbalize(r)          # noqa: E731
+    labels = sorted({label(rc.relation) for rc in counts})
+    masked_text = masked(text, mentioned)
+    words = relation_words(ctx.ranker("alignment"), text, masked_text, labels)
+    if form.count:
+        op, n = form.count
+        part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
+                            noun_at=form.count_span[1])
+        if part is not None:
+            return Assessment(form, [part], mentioned)
+    if form.date_op:
+        part = check_date(adapter, text, form.date_op, form.date_span, mentioned, words, label)
+        if part is not None:
+            return Assessment(form, [part], mentioned)
+    names = unlinked_names(masked_text)
+    if len(mentioned) == 1 and names:
+        return Assessment(form, [_other_value(adapter, mentioned[0], names[0], words, counts, label)], mentioned)
+    if len(mentioned) == 1:
+        return Assessment(form, [_existence(mentioned[0], words, counts, label)], mentioned)
+    return Assessment(form, _pairs(PairChecker(adapter, counts, max_hops), text, mentioned, words), mentioned)
+
+
+def _existence(m: Mentioned, words, counts, label) -> SubClaim:
+    """One entity: the claim says it has the relations its words name ("X has a spouse")."""
+    named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
+    held = {label(rc.relation) for rc in counts if rc.entity == m.entity}
+    name = m.entity.name
+    if not named:
+        return SubClaim(name, UNKNOWN, (), f"the claim names only {name} and no relation of the KG", (m.entity,))
+    if not held:
+        return SubClaim(name, UNKNOWN, (), f"the KG holds nothing about {name}", (m.entity,))
+    ok = named & held
+    status = SUPPORTED if ok else CONTRADICTED
+    why = f"{name} has {', '.join(sorted(ok))}" if ok else f"{name} has no {', '.join(sorted(named))}"
+    return SubClaim(f"{name} has {', '.join(sorted(named))}", status, (), why, (m.entity,))
+
+
+def _other_value(adapter, m: Mentioned, name: str, words, counts, label) -> SubClaim:
+    """The claim links ``m`` to ``name``, which the KG does not hold: false when ``m`` holds a
+    functional-looking relation the claim names (then its one value is another), else unknown."""
+    named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
+    text = f"{m.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {name}"
+    cache: dict = {}
+    for rc in counts:
+        if rc.entity == m.entity and label(rc.relation) in named and \
+                looks_functional(adapter, m.entity, rc.relation, rc.count, cache):
+            held = adapter.neighbors([m.entity], rc.relation, limit=3)
+            shown = ", ".join(t.tail.name for t in held)
+            return SubClaim(text, CONTRADICTED, tuple((Path((t,)), False) for t in held),
+                            f"{m.entity.name} {label(rc.relation)} {shown}, and {name} is not in the KG", (m.entity,))
+    return SubClaim(text, UNKNOWN, (), f"{name} is not an entity of the KG", (m.entity,))
+
+
+def _pairs(checker: PairChecker, text: str, mentioned: list[Mentioned], words) -> list[SubClaim]:
+    """Sub-claims hub-to-entity; the hub is the entity that makes most of them supported (the
+    first mentioned on a tie): "A and B both starred in F" is about F."""
+    best, best_key = [], None
+    hubs = mentioned if len(mentioned) > 2 else mentioned[:1]
+    for hub in hubs:
+        others = [m for m in mentioned if m is not hub]
+        assigned = assign_words(text, words, hub, others)
+        parts = [checker.check(hub, other, assigned[other]) for other in others]
+        key = (sum(p.status == SUPPORTED for p in parts), -sum(p.status == UNKNOWN for p in parts))
+        if best_key is None or key > best_key:
+            best, best_key = parts, key
+    return best

@@ -1,0 +1,83 @@
+"""What a claim says besides its entities, read from its English wording: negation, a count
+comparison ("more than 5 films"), a date comparison ("before", "later than"). An English lexicon of
+function words is language, not KG vocabulary: relations always come from the KG (``decompose``)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["ClaimForm", "read_claim", "NUMBER_WORDS", "compare_values"]
+
+NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty".split())}
+NUMBER_WORDS.update({"a dozen": 12, "dozen": 12, "a couple of": 2, "a single": 1, "single": 1, "only one": 1})
+
+_NUM = r"(\d+|" + "|".join(sorted((re.escape(w) for w in NUMBER_WORDS), key=len, reverse=True)) + r")"
+# "more than 5", "at least ten", "exactly two", "fewer than 3"; the count noun follows the number
+_COUNT_OPS = [
+    (r"(?:more|greater) than|over|upwards of|in excess of", ">"),
+    (r"(?:fewer|less) than|under", "<"),
+    (r"at least|no fewer than|no less than|(?:a minimum of)", ">="),
+    (r"at most|no more than|(?:a maximum of)|up to", "<="),
+    (r"exactly|precisely|just|only", "="),
+]
+_PLURAL_NOUN = r"\s+(?:[a-z-]+\s+){0,2}?[a-z-]+s\b"   # "5 films", "two different writers", "10 movies"
+
+_NEGATION = re.compile(
+    r"\b(?:not|never|no longer|neither|nor|nobody|none)\b|n't\b|n’t\b|\bhad nothing to do with\b|"
+    r"\bhas nothing to do with\b|\bhave nothing to do with\b|\bis false that\b|\buntrue that\b|"
+    r"\bfailed to\b", re.I)
+# "not only ... but also" is not a negation
+_NOT_NEGATION = re.compile(r"\bnot only\b|\bnot just\b", re.I)
+
+_BEFORE = r"before|earlier than|prior to|older than|predates?|preceded|ahead of|sooner than|in an earlier year than"
+_AFTER = r"after|later than|more recent(?:ly)?(?: film)? than|newer than|post-?dates?|followed|in a later year than|since"
+_DATE_CMP = re.compile(rf"\b(?P<before>{_BEFORE})\b|\b(?P<after>{_AFTER})\b", re.I)
+
+
+@dataclass(frozen=True)
+class ClaimForm:
+    text: str                        # the claim as given
+    negated: bool                    # the claim says something does not hold
+    count: tuple[str, int] | None    # (op, n) of a counting claim
+    # "has two writers" (no comparison word) counts only if a claim word names the counted relation
+    count_span: tuple[int, int] | None
+    date_op: str | None              # "<" (before) or ">" (after) for a date comparison
+    date_span: tuple[int, int] | None
+    implicit_count: bool = False     # a bare number ("has two writers"), no comparison word
+
+
+def _number(word: str) -> int:
+    word = word.lower()
+    return int(word) if word.isdigit() else NUMBER_WORDS[word]
+
+
+def _count(text: str) -> tuple[tuple[str, int] | None, tuple[int, int] | None]:
+    for words, op in _COUNT_OPS:
+        m = re.search(rf"\b(?:{words})\s+{_NUM}(?={_PLURAL_NOUN}|\s+(?:films?|movies?|times?)\b)", text, re.I)
+        if m:
+            return (op, _number(m.group(1))), m.span()
+    m = re.search(rf"(?<![\d.,])\b{_NUM}(?={_PLURAL_NOUN})", text, re.I)   # "has two writers": exactly
+    if m and not re.search(r"\bone\s+of\b", text[m.start():m.end() + 4], re.I) and _number(m.group(1)) < 100:
+        return ("=", _number(m.group(1))), m.span()
+    m = re.search(r"\bmore than one\b|\bseveral\b|\bmultiple\b", text, re.I)
+    if m:
+        return (">", 1), m.span()
+    return None, None
+
+
+def read_claim(text: str) -> ClaimForm:
+    """The claim's negation, count comparison and date comparison."""
+    negated = bool(_NEGATION.search(_NOT_NEGATION.sub(" ", text)))
+    count, count_span = _count(text)
+    date = _DATE_CMP.search(text) if count is None else None
+    date_op = None if date is None else ("<" if date.group("before") else ">")
+    implicit = count is not None and count[0] == "=" and not re.match(
+        r"(?:exactly|precisely|just|only)\b", text[count_span[0]:], re.I)
+    return ClaimForm(text, negated, count, count_span, date_op, date.span() if date else None, implicit)
+
+
+def compare_values(left, op: str, right) -> bool:
+    return {"<": left < right, ">": left > right, "=": left == right,
+            "<=": left <= right, ">=": left >= right}[op]

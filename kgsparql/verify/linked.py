@@ -1,0 +1,88 @@
+"""The claim's entities: linked mentions, in the order they appear, with the spans they cover."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..rank.base import STOPWORDS
+from ..types import Entity
+
+__all__ = ["Mentioned", "claim_entities", "masked", "is_date", "unlinked_names"]
+
+_DATE = re.compile(r"^-?\d{3,4}(?:-\d\d(?:-\d\d)?)?(?:T.*)?$")
+MIN_SCORE = 0.4           # a weaker mention is noise ("long")
+LOWER_CASE_MIN = 0.7      # an all-lower-case mention ("more", "writers") must be a strong match
+
+
+@dataclass(frozen=True)
+class Mentioned:
+    entity: Entity
+    start: int
+    end: int
+    text: str
+
+
+def is_date(text: str) -> bool:
+    """A year or an ISO date (``1997``, ``1997-05-01``)."""
+    return bool(_DATE.match((text or "").strip()))
+
+
+def _keep(mention, skip: list[tuple[int, int]]) -> bool:
+    if mention.best is None or mention.score < MIN_SCORE:
+        return False
+    if any(mention.start < hi and lo < mention.end for lo, hi in skip):
+        return False
+    proper = any(ch.isupper() or ch.isdigit() for ch in mention.text)
+    return proper or mention.score >= LOWER_CASE_MIN
+
+
+def claim_entities(link, skip: list[tuple[int, int]] = ()) -> list[Mentioned]:
+    """The best candidate of each kept mention of a ``LinkResult``, in text order, one per entity.
+    ``skip`` spans (a count phrase) hold no entity."""
+    found: dict[Entity, Mentioned] = {}
+    for m in sorted(link.mentions, key=lambda m: m.start):
+        if _keep(m, list(skip)) and m.best.entity not in found:
+            found[m.best.entity] = Mentioned(m.best.entity, m.start, m.end, m.text)
+    return list(found.values())
+
+
+def masked(text: str, mentioned: list[Mentioned]) -> str:
+    """The claim with each entity mention replaced by ``X`` (what is left names relations)."""
+    out, at = [], 0
+    for m in sorted(mentioned, key=lambda m: m.start):
+        out += [text[at:m.start], " X "]
+        at = m.end
+    return "".join(out + [text[at:]])
+
+
+_WORD = re.compile(r"[^\s,;:!?()\"]+")
+_JOINERS = frozenset("of the de von van la le del da di".split())
+# discourse words that open English sentences, capitalised there but never names
+_OPENERS = frozenset("""both neither either only yes yeah yep sure well ever one oh hey so also however actually
+indeed interestingly apparently honestly really maybe perhaps anyway okay ok true right certainly""".split())
+
+
+def unlinked_names(masked_claim: str) -> list[str]:
+    """Capitalised names left in the masked claim (``X`` marks the linked ones): things the claim
+    names that the KG does not hold. A capitalised function word ("She", "It's", "Both") is not one."""
+    names, current = [], []
+    words = [w.rstrip(".") for w in _WORD.findall(masked_claim)]
+    for i, word in enumerate(words):
+        low = word.lower()
+        opener = low in STOPWORDS or low in _OPENERS or low.split("'")[0] in STOPWORDS
+        if word[:1].isupper() and word != "X" and not opener:
+            current.append(word)
+        elif current and low in _JOINERS:
+            current.append(word)
+        else:
+            _close(current, names)
+            current = []
+    _close(current, names)
+    return names
+
+
+def _close(current: list[str], names: list[str]) -> None:
+    while current and current[-1].lower() in _JOINERS:
+        current.pop()
+    if current:
+        names.append(" ".join(current))

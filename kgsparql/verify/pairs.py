@@ -1,0 +1,89 @@
+"""Deciding a sub-claim "A is linked to B by the relations R" from the KG: the relation paths that
+connect A and B (``adapter.paths``, CVT-aware) are the decomposition without an LLM.
+
+- supported: every relation word of the claim is covered by a path whose hops are relations the
+  words name (a longer path may add unnamed hops); any path at all when no word names a relation;
+- contradicted: not supported, and the KG records R for A or B (so the link would be there: a
+  functional-looking relation then holds a different value, shown as counter-evidence), or, when
+  no relation is named, no path of at most ``max_hops`` hops joins two entities the KG knows;
+- unknown: the KG records none of R for either entity."""
+from __future__ import annotations
+
+from ..types import Path
+from .linked import Mentioned
+from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
+from .words import RelationWord
+
+__all__ = ["PairChecker"]
+
+COUNTER_EVIDENCE = 5       # triples shown to contradict a sub-claim
+
+
+class PairChecker:
+    """Checks entity pairs against the KG; paths of a pair are fetched once per claim."""
+
+    def __init__(self, adapter, relation_counts, max_hops: int = 2):
+        self.adapter = adapter
+        self.counts = relation_counts          # [RelationCount] around the claim's entities
+        self.max_hops = max_hops
+        self._paths: dict[tuple, list[Path]] = {}
+
+    def label(self, relation) -> str:
+        return relation.label or self.adapter.verbalize(relation)
+
+    def paths(self, a: Mentioned, b: Mentioned) -> list[Path]:
+        key = (a.entity, b.entity)
+        if key not in self._paths:
+            self._paths[key] = self.adapter.paths(a.entity, b.entity, max_hops=self.max_hops, limit=200)
+        return self._paths[key]
+
+    def check(self, a: Mentioned, b: Mentioned, words: list[RelationWord]) -> SubClaim:
+        named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
+        text = f"{a.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {b.entity.name}"
+        paths = self.paths(a, b)
+        if named:
+            fitting = [p for p in paths if _fits({self.label(r) for r in p.relations}, len(p), named)]
+            covered = {self.label(r) for p in fitting for r in p.relations} & named
+            if all(w.labels & covered for w in words):     # every relation word has its link
+                return SubClaim(text, SUPPORTED, tuple((p, True) for p in _shortest(fitting)),
+                                f"the KG links {a.entity.name} and {b.entity.name} by {', '.join(sorted(covered))}",
+                                (a.entity, b.entity))
+            missing = frozenset().union(*(w.labels for w in words if not w.labels & covered))
+            return self._not_supported(text, a, b, missing, fitting)
+        if paths:
+            return SubClaim(text, SUPPORTED, tuple((p, True) for p in _shortest(paths)),
+                            f"the KG links {a.entity.name} and {b.entity.name}", (a.entity, b.entity))
+        known = {rc.entity for rc in self.counts}
+        if a.entity in known and b.entity in known:
+            return SubClaim(text, CONTRADICTED, (), f"no path of at most {self.max_hops} hops joins "
+                            f"{a.entity.name} and {b.entity.name}", (a.entity, b.entity))
+        return SubClaim(text, UNKNOWN, (), f"the KG holds nothing about {a.entity.name if a.entity not in known else b.entity.name}",
+                        (a.entity, b.entity))
+
+    def _not_supported(self, text: str, a: Mentioned, b: Mentioned, missing: frozenset[str], partial) -> SubClaim:
+        held = [rc for rc in self.counts if rc.entity in (a.entity, b.entity) and self.label(rc.relation) in missing]
+        if not held:
+            return SubClaim(text, UNKNOWN, tuple((p, True) for p in partial),
+                            f"the KG records no {', '.join(sorted(missing))} for {a.entity.name} or {b.entity.name}",
+                            (a.entity, b.entity))
+        counter = self._counter_evidence(held, {a.entity: a.entity, b.entity: b.entity})
+        shown = "; ".join(f"{t.fact()[0].name} {self.label(t.relation)} {t.fact()[2].name}" for t in counter[:3])
+        why = f"the KG has {shown}" if shown else f"no {', '.join(sorted(missing))} link joins them"
+        return SubClaim(text, CONTRADICTED, tuple((Path((t,)), False) for t in counter), why, (a.entity, b.entity))
+
+    def _counter_evidence(self, held, labelled) -> list:
+        """The values the KG does hold for the named relation, from the entity with fewest (the
+        functional-looking side: a film's director rather than a director's films)."""
+        best = min(held, key=lambda rc: rc.count)
+        entity = labelled.get(best.entity, best.entity)
+        return self.adapter.neighbors([entity], best.relation, limit=COUNTER_EVIDENCE)[:COUNTER_EVIDENCE]
+
+
+def _fits(labels: set[str], hops: int, named: frozenset[str]) -> bool:
+    """A path fits the named relations when it uses only them, or uses all of them and more hops
+    than they are ("appeared in a film directed by X" names only *directed*)."""
+    return labels <= named or (named <= labels and hops > len(named))
+
+
+def _shortest(paths: list[Path], keep: int = 3) -> list[Path]:
+    return sorted(paths, key=len)[:keep]

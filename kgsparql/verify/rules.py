@@ -1,0 +1,37 @@
+"""The rule-based decision over sub-claim results, and the explanation assembled from evidence.
+
+- every sub-claim supported -> true; any contradicted -> false; otherwise not_enough_info
+  (a conjunction needs every part);
+- a negated claim flips true and false (not_enough_info stays)."""
+from __future__ import annotations
+
+from .result import CONTRADICTED, SUPPORTED, SubClaim
+
+__all__ = ["decide", "explain", "flip"]
+
+
+def flip(verdict: str) -> str:
+    return {"true": "false", "false": "true"}.get(verdict, verdict)
+
+
+def decide(parts: list[SubClaim], negated: bool) -> str:
+    if not parts:
+        return "not_enough_info"
+    if any(p.status == CONTRADICTED for p in parts):
+        verdict = "false"
+    elif all(p.status == SUPPORTED for p in parts):
+        verdict = "true"
+    else:
+        return "not_enough_info"
+    return flip(verdict) if negated else verdict
+
+
+def explain(verdict: str, parts: list[SubClaim], negated: bool, reason: str = "") -> str:
+    """One sentence: the verdict and the sub-claim results that decided it."""
+    if not parts:
+        return f"Not enough information: {reason or 'no evidence in the KG bears on the claim'}."
+    deciding = [p for p in parts if p.status == CONTRADICTED] or parts
+    because = "; ".join(p.reason for p in deciding if p.reason)
+    lead = {"true": "True", "false": "False", "not_enough_info": "Not enough information"}[verdict]
+    negation = " (the claim is negated)" if negated and verdict != "not_enough_info" else ""
+    return f"{lead}{negation}: {because}."

@@ -1,0 +1,165 @@
+"""Claim wording (negation, counts, date comparisons), the decision rules, and the parsers of the
+verify prompts; a ScriptedLLM pins the RefKG control flow beside the real-model tests."""
+from __future__ import annotations
+
+import pytest
+
+from kgsparql.errors import ParseError
+from kgsparql.llm.scripted import ScriptedLLM
+from kgsparql.verify import SubClaim, decide, explain, flip, read_claim
+from kgsparql.verify.linked import unlinked_names
+from kgsparql.verify.result import CONTRADICTED, SUPPORTED, UNKNOWN
+from prompts.verify.parsers import parse_decompose, parse_judge
+
+
+@pytest.mark.parametrize("claim", [
+    "Kismet was not directed by William Dieterle.", "Ang Lee didn't direct The Ice Storm.",
+    "Greta Garbo never starred in Anna Christie.", "Tom Hanks had nothing to do with Kismet.",
+    "It is not true that Wes Anderson directed Bottle Rocket.", "Rick Moody isn't the writer of Jaws.",
+    "The Abyss wasn’t released in 1989.", "Neither Tom Hanks nor Meg Ryan starred in Jaws."])
+def test_negations_are_read(claim):
+    assert read_claim(claim).negated
+
+
+@pytest.mark.parametrize("claim", [
+    "Kismet was directed by William Dieterle.", "Not only did Ang Lee direct it, he wrote it too.",
+    "Notorious came out in 1946.", "Nothingness is a film."])
+def test_plain_claims_are_not_negated(claim):
+    assert not read_claim(claim).negated
+
+
+@pytest.mark.parametrize("claim, count", [
+    ("Alfred Hitchcock directed more than 5 films.", (">", 5)),
+    ("John Wayne acted in fewer than ten movies.", ("<", 10)),
+    ("Billy Wilder wrote exactly 8 films.", ("=", 8)),
+    ("Stephen King has writing credits on at least 7 movies.", (">=", 7)),
+    ("Kirk Douglas starred in at most 10 films.", ("<=", 10)),
+    ("Mean Girls has two writers.", ("=", 2)),
+    ("The Cocoanuts had more than one director.", (">", 1)),
+])
+def test_counts_are_read(claim, count):
+    form = read_claim(claim)
+    assert form.count == count and form.date_op is None
+
+
+@pytest.mark.parametrize("claim, op", [
+    ("Kismet came out before Casablanca.", "<"), ("Jaws was released earlier than Alien.", "<"),
+    ("Anna Christie is older than Bicycle Thieves.", "<"), ("Alien came out later than Jaws.", ">"),
+    ("Mean Girls was released after 2000.", ">"), ("Heat is a more recent film than Alien.", ">"),
+    ("Bicycle Thieves predates The Dunwich Horror.", "<")])
+def test_date_comparisons_are_read(claim, op):
+    form = read_claim(claim)
+    assert form.date_op == op and form.count is None
+
+
+def test_a_year_is_not_a_count():
+    assert read_claim("The Ice Storm came out in 1997.").count is None
+
+
+def _part(status):
+    return SubClaim("a —r→ b", status, (), f"because {status}")
+
+
+@pytest.mark.parametrize("statuses, negated, verdict", [
+    ([SUPPORTED], False, "true"), ([CONTRADICTED], False, "false"), ([UNKNOWN], False, "not_enough_info"),
+    ([SUPPORTED], True, "false"), ([CONTRADICTED], True, "true"), ([UNKNOWN], True, "not_enough_info"),
+    ([SUPPORTED, SUPPORTED], False, "true"), ([SUPPORTED, CONTRADICTED], False, "false"),
+    ([SUPPORTED, UNKNOWN], False, "not_enough_info"), ([UNKNOWN, CONTRADICTED], False, "false"),
+    ([], False, "not_enough_info"), ([], True, "not_enough_info")])
+def test_decision_rules(statuses, negated, verdict):
+    assert decide([_part(s) for s in statuses], negated) == verdict
+
+
+def test_flip_and_explanation():
+    assert flip("true") == "false" and flip("false") == "true" and flip("not_enough_info") == "not_enough_info"
+    text = explain("false", [_part(SUPPORTED), _part(CONTRADICTED)], False)
+    assert text.startswith("False") and "because contradicted" in text and "because supported" not in text
+    assert explain("not_enough_info", [], False, "no entity").startswith("Not enough information: no entity")
+
+
+def test_unlinked_names_skip_function_words_and_linked_mentions():
+    assert unlinked_names("X was directed by Ridley Scott.") == ["Ridley Scott"]
+    assert unlinked_names("Both X and X acted in X.") == []
+    assert unlinked_names("Do you know X? She had a child.") == []
+    assert unlinked_names("Zorblax was written by X.") == ["Zorblax"]
+
+
+@pytest.mark.parametrize("reply, verdict", [
+    ("true. Kismet was directed by William Dieterle.", "true"), ("False - the KG has another director", "false"),
+    ("Verdict: not enough info. Nothing is known.", "not_enough_info"), ("Supported: yes", "true"),
+    ("refuted, because ...", "false"), ("NOT_ENOUGH_INFO", "not_enough_info")])
+def test_parse_judge(reply, verdict):
+    assert parse_judge(reply)[0] == verdict
+
+
+def test_parse_judge_explanation_is_one_sentence():
+    assert parse_judge("false. Casablanca was directed by Michael Curtiz. Also more.")[1] == \
+        "Casablanca was directed by Michael Curtiz."
+
+
+@pytest.mark.parametrize("reply", ["", "I cannot say", "maybe"])
+def test_parse_judge_refuses_replies_without_a_verdict(reply):
+    with pytest.raises(ParseError):
+        parse_judge(reply)
+
+
+def test_parse_decompose():
+    claim = "Kismet was directed by William Dieterle and starred Marlene Dietrich."
+    assert parse_decompose("1. Kismet was directed by William Dieterle\n2. Kismet starred Marlene Dietrich",
+                           claim=claim) == ["Kismet was directed by William Dieterle", "Kismet starred Marlene Dietrich"]
+    assert parse_decompose("Kismet was directed by William Dieterle; Kismet starred Marlene Dietrich",
+                           claim=claim) == ["Kismet was directed by William Dieterle", "Kismet starred Marlene Dietrich"]
+    with pytest.raises(ParseError):
+        parse_decompose("Bananas are yellow.", claim=claim)
+
+
+@pytest.fixture(scope="module")
+def demo_kg():
+    from kgsparql.config import Settings
+    from kgsparql.kg import KnowledgeGraph
+
+    settings = Settings()
+    with KnowledgeGraph.from_settings(settings) as kg:
+        yield kg, settings
+
+
+def _verifier(demo_kg, replies):
+    from kgsparql.models import Models
+    from kgsparql.verify import build_verifier
+
+    kg, settings = demo_kg
+    llm = ScriptedLLM.replying(replies)
+    return build_verifier(kg, settings, llm=llm, models=Models()), llm
+
+
+def test_refkg_with_a_scripted_llm_takes_the_joint_inference_verdict(demo_kg):
+    verifier, _ = _verifier(demo_kg, ["Kismet was directed by William Dieterle",
+                                      "false. The facts say otherwise."])
+    result = verifier.verify("Kismet was directed by William Dieterle.")
+    assert result.verdict == "false"                       # the model's verdict, not the rules'
+    assert result.plan["rule_verdict"] == "true" and result.plan["decided_by"] == "llm"
+    assert result.explanation == "The facts say otherwise."
+    assert result.evidence and result.evidence[0][1] is True
+
+
+def test_refkg_falls_back_to_the_rules_when_the_reply_does_not_parse(demo_kg):
+    verifier, _ = _verifier(demo_kg, ["zzz", "I cannot say"])
+    result = verifier.verify("Kismet was not directed by William Dieterle.")
+    assert result.verdict == "false" and result.plan["decided_by"].startswith("rules")
+    assert "Dieterle" in result.explanation
+
+
+@pytest.mark.parametrize("claim", ["They have 5300 members.", "Arepa is one of the ingredients in Bandeja paisa.",
+                                   "The runway is 2953.5 metres long."])
+def test_measures_and_one_of_are_not_counts(claim):
+    assert read_claim(claim).count is None
+
+
+def test_a_bare_number_is_an_implicit_count():
+    assert read_claim("Mean Girls has two writers.").implicit_count
+    assert not read_claim("Billy Wilder wrote exactly 8 films.").implicit_count
+
+
+def test_discourse_openers_are_not_names():
+    assert unlinked_names("Well, X had a parent company.") == []
+    assert unlinked_names("Ever heard of X? He had an award!") == []
