@@ -17,6 +17,7 @@ import pytest
 
 from kgsparql.endpoints import EmbeddedEndpoint, Endpoint
 from kgsparql.endpoints.http import HttpEndpoint
+from llamaserver import LlamaServer, model_missing
 from servers import (VIRTUOSO_INI, OxigraphServer, ServerError, VirtuosoServer, find_binary, graph_iri,
                      prepare_datasets)
 
@@ -87,6 +88,23 @@ def virtuoso_server(kg_datasets, tmp_path_factory) -> Iterator[VirtuosoServer]:
         server_missing("Virtuoso is not installed (scripts/install-virtuoso.sh)")
     server = start_or_fail(VirtuosoServer(tmp_path_factory.mktemp("virtuoso"), kg_datasets))
     yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def llama_server(tmp_path_factory) -> Iterator[str]:
+    """The base URL (``.../v1``) of one real ``llama_cpp.server`` for the session, serving the
+    packaged GGUF as model ``gemma`` (tests/llamaserver.py)."""
+    try:
+        import llama_cpp.server  # noqa: F401
+    except ImportError as exc:
+        model_missing(f"llama-cpp-python[server] is not installed ({exc})")
+    from kgsparql.config import Settings
+    from kgsparql.llm.models import resolve_model
+
+    model = resolve_model(None, Settings().home_path)
+    server = start_or_fail(LlamaServer(model, tmp_path_factory.mktemp("llama-server") / "server.log"))
+    yield server.url
     server.stop()
 
 

@@ -1,7 +1,6 @@
 """Options shared by several commands and the Settings they resolve to (flag > file > env > default)."""
 from __future__ import annotations
 
-import functools
 import json
 from typing import Any
 

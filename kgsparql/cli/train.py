@@ -1,7 +1,6 @@
 """``kgsparql train``: fit FRAG's router and relation-chain prior on train splits (never dev, tune or test)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
@@ -99,6 +98,7 @@ def all_models(**kw):
 def planner(examples, out, as_json):
     """The planner's question-category classifier (KELGoP's LLM-free classification)."""
     from ..learn.categories import load_examples, train_categories
+    from ..rank import build_ranker
 
     settings = settings_from(None)
     path = Path(out) if out else settings.home_path / "models" / "kelgop.npz"

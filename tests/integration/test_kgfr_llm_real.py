@@ -4,18 +4,14 @@ loop runs on raw few-shot prompts, stays within 3 rounds, and reports its LLM ca
 Under CI=true a model or server that cannot start fails the test instead of skipping it."""
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from kgsparql.api import Asker
 from kgsparql.config import Settings
 from kgsparql.kg import KnowledgeGraph, ensure_demo_store
 from kgsparql.llm import build_llm
-from kgsparql.llm.models import resolve_model
 
-from test_llm_real import _free_port, _unavailable, _wait_until_up
+from llamaserver import model_missing
 
 pytestmark = pytest.mark.models
 QUESTIONS = ["who directed [Kismet]", "Who wrote Vertigo?", "who acted in the movies directed by [Alfred Hitchcock]"]
@@ -51,33 +47,9 @@ def test_kgfr_with_llama(settings, kg):
         import llama_cpp  # noqa: F401
         llm = build_llm(settings)
     except Exception as exc:  # noqa: BLE001 - a missing or broken model is the same finding here
-        _unavailable(f"llama model unavailable: {exc}")
+        model_missing(f"llama model unavailable: {exc}")
     assert llm.few_shot, "the packaged base model takes raw few-shot prompts"
     assert all(2 <= c <= 6 for c in _calls_per_question(settings, kg, llm))
-
-
-@pytest.fixture(scope="module")
-def llama_server(settings, tmp_path_factory):
-    try:
-        import llama_cpp.server  # noqa: F401
-    except ImportError as exc:
-        _unavailable(f"llama-cpp-python[server] is not installed ({exc})")
-    port, log = _free_port(), tmp_path_factory.mktemp("llama-server") / "server.log"
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(resolve_model(None, settings.home_path)),
-           "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048", "--n_threads", "2", "--model_alias", "gemma"]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        _wait_until_up(proc, url, log)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=15)
 
 
 def test_kgfr_through_a_llama_cpp_server(settings, kg, llama_server):

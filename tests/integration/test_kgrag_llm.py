@@ -4,36 +4,20 @@ skipped when CI=true or KGSPARQL_REQUIRE_SERVERS=1 / KGSPARQL_REQUIRE_MODELS=1: 
 that cannot start fails the test instead."""
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import time
-import urllib.request
-
 import pytest
 
 from kgsparql.api import Asker
 from kgsparql.config import Settings
 from kgsparql.kg import ensure_demo_store
 from kgsparql.llm import build_llm
-from kgsparql.llm.models import resolve_model
 
 from kgtest import DEMO_KB, chain_gold, kb_tables
-from servers import free_port
+from llamaserver import model_missing
 
 pytestmark = pytest.mark.models
 
 ONE_HOP = ("Who directed Kismet?", "Kismet", ["directed_by"])
 TWO_HOP = ("which movies did the director of Kismet also direct", "Kismet", ["directed_by", "~directed_by"])
-
-
-def _unavailable(reason: str):
-    required = (os.environ.get("CI", "").lower() == "true" or os.environ.get("KGSPARQL_REQUIRE_SERVERS") == "1"
-                or os.environ.get("KGSPARQL_REQUIRE_MODELS") == "1")
-    if required:
-        pytest.fail(f"{reason} (required: CI=true)", pytrace=False)
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
@@ -47,46 +31,8 @@ def llama(settings):
     try:
         import llama_cpp  # noqa: F401
     except ImportError:
-        _unavailable("llama-cpp-python is not installed")
+        model_missing("llama-cpp-python is not installed")
     return build_llm(settings)
-
-
-@pytest.fixture(scope="module")
-def llama_server(settings, tmp_path_factory):
-    try:
-        import llama_cpp.server  # noqa: F401
-    except ImportError as exc:
-        _unavailable(f"llama-cpp-python[server] is not installed ({exc})")
-    port, log = free_port(), tmp_path_factory.mktemp("llama-server") / "server.log"
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(resolve_model(None, settings.home_path)),
-           "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048", "--n_threads", "2", "--model_alias", "gemma"]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        _wait_until_up(proc, url, log)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=15)
-
-
-def _wait_until_up(proc, url, log, limit=120.0):
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"llama_cpp.server exited with {proc.returncode}: {log.read_text()[-800:]}", pytrace=False)
-        try:
-            with urllib.request.urlopen(f"{url}/models", timeout=2) as r:
-                if r.status == 200 and json.load(r).get("data"):
-                    return
-        except OSError:
-            time.sleep(0.3)
-    pytest.fail(f"llama_cpp.server did not answer /v1/models within {limit:.0f} s", pytrace=False)
 
 
 def _check(answer, case, tables):

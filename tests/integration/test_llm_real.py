@@ -6,13 +6,8 @@ server that cannot start fails the test instead."""
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
 import threading
 import time
-import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -21,7 +16,8 @@ from kgsparql import stats
 from kgsparql.config import Settings
 from kgsparql.errors import KGSparqlError, LLMRateLimited, LLMUnavailable
 from kgsparql.llm import build_llm, run_prompt
-from kgsparql.llm.models import resolve_model
+
+from llamaserver import model_missing
 
 pytestmark = pytest.mark.models
 
@@ -54,17 +50,6 @@ METAQA_ONE_HOP = [
 ]
 
 
-def _required() -> bool:
-    return (os.environ.get("CI", "").lower() == "true" or os.environ.get("KGSPARQL_REQUIRE_SERVERS") == "1"
-            or os.environ.get("KGSPARQL_REQUIRE_MODELS") == "1")
-
-
-def _unavailable(reason: str):
-    if _required():
-        pytest.fail(f"{reason} (required: CI=true)", pytrace=False)
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def settings() -> Settings:
     return Settings(llm="llama", llm_context=2048, llm_max_tokens=48)
@@ -75,11 +60,11 @@ def llama(settings):
     try:
         import llama_cpp  # noqa: F401
     except ImportError:
-        _unavailable("llama-cpp-python is not installed")
+        model_missing("llama-cpp-python is not installed")
     try:
         return build_llm(settings)
     except KGSparqlError as exc:
-        _unavailable(f"the packaged model cannot be loaded: {exc}")
+        model_missing(f"the packaged model cannot be loaded: {exc}")
 
 
 def test_llama_few_shot_lookup(llama):
@@ -147,52 +132,6 @@ def test_metaqa_choose_among_candidates_accuracy(llama):
 
 # --- a real llama_cpp.server behind the openai backend --------------------------------------------
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def llama_server(settings, tmp_path_factory):
-    try:
-        import llama_cpp.server  # noqa: F401
-    except ImportError as exc:
-        _unavailable(f"llama-cpp-python[server] is not installed ({exc})")
-    model = resolve_model(None, settings.home_path)
-    port = _free_port()
-    log = tmp_path_factory.mktemp("llama-server") / "server.log"
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
-           "--port", str(port), "--n_ctx", "2048", "--n_threads", "2", "--model_alias", "gemma"]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        _wait_until_up(proc, url, log)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=15)
-
-
-def _wait_until_up(proc, url, log, limit=120.0):
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"llama_cpp.server exited with {proc.returncode}: {log.read_text()[-800:]}", pytrace=False)
-        try:
-            with urllib.request.urlopen(f"{url}/models", timeout=2) as r:
-                if r.status == 200 and json.load(r).get("data"):
-                    return
-        except OSError:
-            time.sleep(0.3)
-    pytest.fail(f"llama_cpp.server did not answer /v1/models within {limit:.0f} s", pytrace=False)
-
-
 def test_openai_backend_against_llama_cpp_server(llama_server, llama, settings, monkeypatch, tmp_path):
     monkeypatch.setenv("KGSPARQL_TEST_KEY", "sk-local-not-needed")
     trace = tmp_path / "trace.jsonl"
@@ -239,6 +178,8 @@ class _Failing(BaseHTTPRequestHandler):
     (429, {"Retry-After": "0"}, LLMRateLimited),
     (500, {}, LLMUnavailable),
 ])
+
+
 def test_openai_retries_then_gives_up(status, headers, error):
     handler = type("Handler", (_Failing,), {"status": status, "headers_out": headers, "seen": []})
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)

@@ -1,7 +1,7 @@
 """RefKG with a real model: the packaged GGUF through llama-cpp-python, and the same model behind a
 real ``python -m llama_cpp.server`` (the openai backend). Every LLM step runs (decoupling, relation
 choice, reconstruction, joint inference) and the LLM calls per question are reported. Nothing is
-skipped under CI=true: a model or server that cannot start fails (fixtures of test_llm_real)."""
+skipped under CI=true: a model or server that cannot start fails (tests/llamaserver.py)."""
 from __future__ import annotations
 
 import pytest
@@ -11,7 +11,7 @@ from kgsparql.config import Settings
 from kgsparql.kg import KnowledgeGraph, ensure_demo_store
 
 from kgtest import DEMO_KB, chain_gold, kb_tables
-from test_llm_real import _unavailable, llama_server  # noqa: F401  (fixtures)
+from llamaserver import model_missing
 
 pytestmark = pytest.mark.models
 QUESTIONS = [("who directed [Kismet]", "Kismet", ["directed_by"]),
@@ -54,11 +54,11 @@ def test_refkg_with_llama(settings, kg, capsys):
     try:
         import llama_cpp  # noqa: F401
     except ImportError:
-        _unavailable("llama-cpp-python is not installed")
+        model_missing("llama-cpp-python is not installed")
     _check(_ask_all(settings, kg, capsys, "llama"))
 
 
-def test_refkg_against_llama_cpp_server(llama_server, settings, kg, capsys):  # noqa: F811
+def test_refkg_against_llama_cpp_server(llama_server, settings, kg, capsys):
     remote = settings.replace(llm="openai:gemma", llm_base_url=llama_server,
                               plugins={**settings.plugins, "openai": {"few_shot": True}})
     _check(_ask_all(remote, kg, capsys, "llama_cpp.server"))

@@ -6,12 +6,6 @@ server that cannot start fails the test."""
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 
 import pytest
 from click.testing import CliRunner
@@ -22,20 +16,10 @@ from kgsparql.config import Settings
 from kgsparql.kg import ensure_demo_store
 from kgsparql.llm.models import resolve_model
 from kgsparql.verify import VERDICTS
+from llamaserver import model_missing
 
 pytestmark = pytest.mark.models
 CLAIM = "Kismet was directed by William Dieterle and starred Marlene Dietrich."
-
-
-def _required() -> bool:
-    return (os.environ.get("CI", "").lower() == "true" or os.environ.get("KGSPARQL_REQUIRE_SERVERS") == "1"
-            or os.environ.get("KGSPARQL_REQUIRE_MODELS") == "1")
-
-
-def _unavailable(reason: str):
-    if _required():
-        pytest.fail(f"{reason} (required: CI=true)", pytrace=False)
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +34,7 @@ def llama(settings):
     try:
         import llama_cpp  # noqa: F401
     except ImportError:
-        _unavailable("llama-cpp-python is not installed")
+        model_missing("llama-cpp-python is not installed")
     return resolve_model(None, settings.home_path)
 
 
@@ -69,48 +53,6 @@ def test_verify_cli_with_llama(llama):
     _check(out)
     assert out["plan"]["decided_by"] in ("llm", "rules (the reply did not parse)")
     assert out["plan"]["rule_verdict"] == "true"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def llama_server(settings, tmp_path_factory):
-    try:
-        import llama_cpp.server  # noqa: F401
-    except ImportError as exc:
-        _unavailable(f"llama-cpp-python[server] is not installed ({exc})")
-    model, port = resolve_model(None, settings.home_path), _free_port()
-    log = tmp_path_factory.mktemp("llama-server") / "server.log"
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
-           "--port", str(port), "--n_ctx", "2048", "--n_threads", "2", "--model_alias", "gemma"]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"llama_cpp.server exited with {proc.returncode}: {log.read_text()[-800:]}", pytrace=False)
-            try:
-                with urllib.request.urlopen(f"{url}/models", timeout=2) as r:
-                    if r.status == 200 and json.load(r).get("data"):
-                        break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail("llama_cpp.server did not answer /v1/models within 120 s", pytrace=False)
-                time.sleep(0.3)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=15)
 
 
 def test_verify_through_openai_backend_against_llama_cpp_server(llama_server, settings, monkeypatch):

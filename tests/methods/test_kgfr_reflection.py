@@ -13,7 +13,7 @@ from kgsparql.llm.scripted import ScriptedLLM
 from kgsparql.methods.kgfr_parts import KgfrOptions
 from kgsparql.options import parse_options
 from kgtest import DEMO_KB, chain_gold, kb_tables
-from prompts.kgfr.parsers import Verdict, parse_answer, parse_reflect
+from kgsparql.prompts.kgfr.parsers import Verdict, parse_answer, parse_reflect
 
 
 @pytest.fixture(scope="module")

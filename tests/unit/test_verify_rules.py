@@ -9,7 +9,7 @@ from kgsparql.llm.scripted import ScriptedLLM
 from kgsparql.verify import SubClaim, decide, explain, flip, read_claim
 from kgsparql.verify.linked import unlinked_names
 from kgsparql.verify.result import CONTRADICTED, SUPPORTED, UNKNOWN
-from prompts.verify.parsers import parse_decompose, parse_judge
+from kgsparql.prompts.verify.parsers import parse_decompose, parse_judge
 
 
 @pytest.mark.parametrize("claim", [
