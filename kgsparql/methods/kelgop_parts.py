@@ -10,7 +10,7 @@ from ..errors import ConfigError
 from ..learn import EmbeddingClassifier, parse_chain_key
 from ..learn.categories import CATEGORIES
 from ..linking.topics import MASK, mask_spans
-from ..retrieval import follow_chain
+from ..retrieval import NEIGHBOR_LIMIT, follow_chain
 from ..types import Entity
 from .frag_parts import packaged_model
 from .plan_lexicon import Cues, compositions, read_cues
@@ -96,7 +96,8 @@ class Atomic:
         if answer.abstained or not key:
             return Sub(text, evidence=list(answer.evidence))
         chain = parse_chain_key(key)
-        ends = {e.name: e for e in follow_chain(self.ctx.adapter, list(topics), chain, walks=self.ctx.walks).answers}
+        ends = {e.name: e for e in follow_chain(self.ctx.adapter, list(topics), chain, walks=self.ctx.walks,
+                                                limit=NEIGHBOR_LIMIT).answers}   # the queries FRAG just ran: memo hits
         entities = tuple(ends[n] for n in answer.answers if n in ends)
         match = answer.plan.get("match", {}).get("parts", answer.plan.get("match", {}))
         prior = float(match.get("prior_top", 0.0)) if float(match.get("prior", 0.0)) >= 0.999 else 0.0

@@ -74,6 +74,21 @@ def test_a_count_is_a_plain_integer_from_the_kg(asker):
     assert any("[#1]" in s["question"] for s in answer.plan["sub_questions"])
 
 
+@pytest.mark.parametrize("question", ["Who directed Kismet?", "which person wrote the films directed by [Alfred Hitchcock]",
+                                      "the films that share actors with the film [Kismet] were in which genres"])
+def test_a_simple_question_costs_no_more_queries_than_frag(settings, kg, asker, question):
+    """When the plan is the atomic answerer alone (one attempt, ``simple``), the planner adds no
+    SPARQL to what that answerer sends for a lookup or a chain."""
+    with Asker(settings.replace(method="frag"), kg=kg) as frag:
+        frag.ask("who wrote [Vertigo]")          # a new method's first question also reads the vocabulary
+        plain = frag.ask(question)
+    planned = asker.ask(question)
+    assert [a["category"] for a in planned.plan["attempts"]] == ["simple"], planned.plan["attempts"]
+    assert planned.answers == plain.answers
+    assert planned.stats["sparql_queries"] == plain.stats["sparql_queries"], (planned.stats, plain.stats)
+    assert planned.stats["sparql_round_trips"] == plain.stats["sparql_round_trips"]
+
+
 def _scripted(settings, kg, outputs):
     llm = ScriptedLLM.replying(outputs, settings=settings)
     return llm, Asker(settings.replace(method="kelgop"), kg=kg, llm=llm)
