@@ -1,5 +1,6 @@
 """The ``kgsparql`` command. Each command group lives in its own module; errors become one line on
-stderr and a non-zero exit (1 for known errors, 2 for usage, 3 for internal errors), never a traceback
+stderr and a non-zero exit (1 for known errors, 2 for usage, 3 for internal errors, 141 when stdout's reader went away),
+never a traceback
 unless ``KGSPARQL_DEBUG=1``."""
 from __future__ import annotations
 
@@ -59,12 +60,23 @@ class LazyGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             ctx.exit(130)
+        except BrokenPipeError:       # the reader went away (``| head``): stop quietly, as a Unix tool does
+            _silence_stdout()
+            ctx.exit(141)
         except Exception as exc:  # noqa: BLE001 - last line of defence: no tracebacks for users
             if os.environ.get("KGSPARQL_DEBUG"):
                 raise
             first = str(exc).splitlines()[0] if str(exc) else ""
             click.echo(f"internal error: {type(exc).__name__}: {first} (set KGSPARQL_DEBUG=1 for details)", err=True)
             ctx.exit(3)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not fail on the closed pipe."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -238,3 +238,20 @@ def test_a_bug_in_one_row_costs_only_that_row_and_exits_3(capsys):
             _run_batch(asker, [{"id": "a", "question": "boom"}, {"id": "b", "question": "x"},
                                {"id": "c", "question": "y"}], as_json=True)
     assert len(capsys.readouterr().out.strip().splitlines()) == 3
+
+
+def test_a_reader_that_goes_away_stops_the_cli_quietly():
+    """``kgsparql ... | head``: once the reader has closed the pipe, a write fails with EPIPE; the CLI
+    stops with 141 (as a process killed by SIGPIPE) and no 'internal error' or traceback."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.Popen([sys.executable, "-m", "kgsparql", "methods"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=env)
+    child.stdout.close()                # the reader is gone before the child writes anything
+    err = child.stderr.read().decode()
+    child.stderr.close()
+    assert child.wait(timeout=60) == 141, err
+    assert "internal error" not in err and "Traceback" not in err, err
