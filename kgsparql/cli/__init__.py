@@ -1,7 +1,6 @@
 """The ``kgsparql`` command. Each command group lives in its own module; errors become one line on
-stderr and a non-zero exit (1 for known errors, 2 for usage, 3 for internal errors, 141 when stdout's reader went away),
-never a traceback
-unless ``KGSPARQL_DEBUG=1``."""
+stderr and a non-zero exit (1 for known errors, 2 for usage, 3 for internal errors, 141 when the
+reader of stdout went away), never a traceback unless ``KGSPARQL_DEBUG=1``."""
 from __future__ import annotations
 
 import os
