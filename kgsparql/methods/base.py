@@ -15,7 +15,7 @@ from ..types import Answer
 from .abstention import AbstentionOptions, RelationMatch
 from .context import MethodContext
 
-__all__ = ["Method", "build_method"]
+__all__ = ["Method", "build_method", "context_parts"]
 
 
 @runtime_checkable
@@ -32,6 +32,15 @@ def build_method(kg, settings: Settings, llm=None, *, models: Models | None = No
     """The configured method (``settings.method``) on ``kg``: the context (adapter, linker, shared
     rankers, the LLM ``settings.llm`` names unless ``llm`` is given, options from
     ``[plugins.<method>]``) is built here, once."""
+    parts = context_parts(kg, settings, llm, models)
+    return create("method", settings.method, settings, context=MethodContext, **parts,
+                  abstention=relation_match(kg, settings, parts["models"], parts["rankers"]))
+
+
+def context_parts(kg, settings: Settings, llm=None, models: Models | None = None) -> dict:
+    """What every ``MethodContext`` on ``kg`` holds (models, adapter, linker, shared rankers, the LLM
+    ``settings.llm`` names unless ``llm`` is given), after checking the ``[plugins.*]`` tables;
+    methods and claim verifiers are built from it."""
     check_plugin_tables(settings)
     models = models if models is not None else Models()
     if llm is None:
@@ -40,9 +49,7 @@ def build_method(kg, settings: Settings, llm=None, *, models: Models | None = No
         llm = build_llm(settings, models)
     rankers = Rankers(settings, models)
     linker = EntityLinker(kg, settings, models=models, rankers=rankers)
-    return create("method", settings.method, settings, context=MethodContext, models=models,
-                  adapter=kg.adapter, linker=linker, rankers=rankers, llm=llm,
-                  abstention=relation_match(kg, settings, models, rankers))
+    return {"models": models, "adapter": kg.adapter, "linker": linker, "rankers": rankers, "llm": llm}
 
 
 def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> RelationMatch:

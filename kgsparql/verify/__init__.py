@@ -16,19 +16,9 @@ DEFAULT_VERIFIER = "refkg"
 
 def build_verifier(kg, settings, name: str | None = None, llm=None, *, models=None):
     """The verifier ``name`` (default ``refkg``) on ``kg``, on the same context a method gets."""
-    from ..linking import EntityLinker
-    from ..models import Models
-    from ..rank.base import Rankers
-    from ..registry import check_plugin_tables, create
+    from ..methods.base import context_parts
     from ..methods.context import MethodContext
+    from ..registry import create
 
-    check_plugin_tables(settings)
-    models = models if models is not None else Models()
-    if llm is None:
-        from ..llm import build_llm
-
-        llm = build_llm(settings, models)
-    rankers = Rankers(settings, models)
-    linker = EntityLinker(kg, settings, models=models, rankers=rankers)
-    return create("verifier", name or DEFAULT_VERIFIER, settings, context=MethodContext, models=models,
-                  adapter=kg.adapter, linker=linker, rankers=rankers, llm=llm)
+    return create("verifier", name or DEFAULT_VERIFIER, settings, context=MethodContext,
+                  **context_parts(kg, settings, llm, models))
