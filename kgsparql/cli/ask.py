@@ -6,7 +6,7 @@ import click
 from ..api import Asker, check_question
 from ..config import WALKS
 from ..errors import InputError
-from .batch import open_input, read_batch
+from .batch import open_input, read_batch, stats_line, write_rows
 from .options import emit_json, kg_options, settings_from
 
 __all__ = ["ask"]
@@ -24,11 +24,7 @@ def _print_readable(result: dict) -> None:
         path = result["evidence"][0]["path"]
         lead = "   considered " if result.get("abstained") else "   because "
         click.echo(lead + "; ".join(f"{h} —{r}→ {t}" for h, r, t in path))
-    s = result["stats"]
-    queries, trips = s.get("sparql_queries", 0), s.get("sparql_round_trips", 0)
-    waits = f" ({trips} round trips)" if trips < queries else ""     # some went out together
-    click.echo(f"   [{queries} SPARQL queries{waits}, {s.get('llm_calls', 0)} LLM calls, "
-               f"{s.get('seconds', 0):.3f} s]")
+    click.echo(stats_line(result["stats"]))
 
 
 @click.command()
@@ -54,28 +50,9 @@ def ask(question, store, endpoint, endpoint_kind, adapter, timeout, config_file,
                              method=method, llm=llm, llm_base_url=llm_base_url, trace=trace, walks=walks)
     if input_file:
         with open_input(input_file) as stream, Asker(settings) as asker:
-            return _run_batch(asker, read_batch(stream), as_json, workers)
+            return write_rows(asker.ask_many(read_batch(stream), workers), as_json, _print_readable, "question")
     check_question(question, settings.max_question_chars)     # before the KG and models are opened
     with Asker(settings) as asker:
         result = asker.ask(question).to_json()
         result.pop("plan", None) if not as_json else None
         emit_json(result) if as_json else _print_readable(result)
-
-
-def _run_batch(asker: Asker, items, as_json: bool, workers: int = 1) -> None:
-    """One output row per input row, in order. A row that fails carries its error and the run goes on
-    (exit 0); the exit status is 1 when every row failed, and 3 when a row hit a bug (after every
-    row is written; docs/reliability.md)."""
-    total = failed = internal = 0
-    for result in asker.ask_many(items, workers):
-        total += 1
-        failed += "error" in result
-        internal += bool(result.get("internal"))
-        if as_json or "error" in result:
-            emit_json(result)
-        else:
-            _print_readable(result)
-    if internal:
-        raise RuntimeError(f"{internal} of {total} question(s) hit a bug; their rows say where")
-    if total and failed == total:
-        raise InputError(f"all {total} question(s) failed")

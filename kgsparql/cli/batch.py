@@ -1,15 +1,17 @@
-"""Reading a JSONL batch for ``kgsparql ask --input`` and ``kgsparql verify --input``: bytes line by line, each line decoded on its own,
-so one bad line becomes one ``{"id", "error"}`` row and never costs the others (docs/reliability.md)."""
+"""JSONL batches for ``kgsparql ask --input`` and ``kgsparql verify --input``: read bytes line by line,
+each line decoded on its own, so one bad line becomes one ``{"id", "error"}`` row and never costs
+the others; write one output row per input row (docs/reliability.md)."""
 from __future__ import annotations
 
 import json
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Callable, Iterable, Iterator
 
 import click
 
 from ..errors import InputError
+from .options import emit_json
 
-__all__ = ["open_input", "read_batch", "MAX_LINE_BYTES"]
+__all__ = ["open_input", "read_batch", "write_rows", "stats_line", "MAX_LINE_BYTES"]
 
 MAX_LINE_BYTES = 1 << 20      # longer lines are refused unread (a question is at most max_question_chars)
 _BOM = b"\xef\xbb\xbf"
@@ -79,3 +81,29 @@ def read_batch(stream: BinaryIO, key: str = "question") -> Iterator[dict]:
         if raw is not None and not raw.strip():
             continue
         yield _item(n, raw, key)
+
+
+def write_rows(rows: Iterable[dict], as_json: bool, print_readable: Callable[[dict], None], noun: str) -> None:
+    """One output row per input row, in order. A row that fails carries its error and the run goes on
+    (exit 0); the exit status is 1 when every row failed, and 3 when a row hit a bug (after every
+    row is written). ``noun`` names the rows in those messages ("question", "claim")."""
+    total = failed = internal = 0
+    for row in rows:
+        total += 1
+        failed += "error" in row
+        internal += bool(row.get("internal"))
+        if as_json or "error" in row:
+            emit_json(row)
+        else:
+            print_readable(row)
+    if internal:
+        raise RuntimeError(f"{internal} of {total} {noun}(s) hit a bug; their rows say where")
+    if total and failed == total:
+        raise InputError(f"all {total} {noun}(s) failed")
+
+
+def stats_line(stats: dict) -> str:
+    """The text output's last line: queries (and round trips, when some went out together), LLM calls, seconds."""
+    queries, trips = stats.get("sparql_queries", 0), stats.get("sparql_round_trips", 0)
+    waits = f" ({trips} round trips)" if trips < queries else ""
+    return f"   [{queries} SPARQL queries{waits}, {stats.get('llm_calls', 0)} LLM calls, {stats.get('seconds', 0):.3f} s]"

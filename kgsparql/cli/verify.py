@@ -6,7 +6,7 @@ import click
 
 from ..api import Verifier, check_question
 from ..errors import InputError
-from .batch import open_input, read_batch
+from .batch import open_input, read_batch, stats_line, write_rows
 from .options import emit_json, kg_options, settings_from
 
 __all__ = ["verify"]
@@ -20,9 +20,7 @@ def _print_readable(result: dict) -> None:
         path = "; ".join(f"{h} —{r}→ {t}" for h, r, t in item["path"])
         click.echo(f"   {_MARK[item['supports']]}: {path}")
     click.echo(f"   {result['explanation']}")
-    s = result["stats"]
-    click.echo(f"   [{s.get('sparql_queries', 0)} SPARQL queries, {s.get('llm_calls', 0)} LLM calls, "
-               f"{s.get('seconds', 0):.3f} s]")
+    click.echo(stats_line(result["stats"]))
 
 
 @click.command()
@@ -46,27 +44,9 @@ def verify(claim, store, endpoint, endpoint_kind, adapter, timeout, config_file,
                              adapter=adapter, timeout=timeout, llm=llm, llm_base_url=llm_base_url, trace=trace)
     if input_file:
         with open_input(input_file) as stream, Verifier(settings, verifier=method) as verifier:
-            return _run_batch(verifier, read_batch(stream, "claim"), as_json, workers)
+            return write_rows(verifier.verify_many(read_batch(stream, "claim"), workers), as_json, _print_readable, "claim")
     check_question(claim, settings.max_question_chars, "claim")     # before the KG and models are opened
     with Verifier(settings, verifier=method) as verifier:
         result = verifier.verify(claim).to_json()
         result.pop("plan", None) if not as_json else None
         emit_json(result) if as_json else _print_readable(result)
-
-
-def _run_batch(verifier: Verifier, items, as_json: bool, workers: int = 1) -> None:
-    """One output row per input row, in order; a failed row is ``{"id", "error"}`` and the batch goes
-    on. Exit 1 when every row failed, 3 when a row hit a bug (after every row is written)."""
-    total = failed = internal = 0
-    for result in verifier.verify_many(items, workers):
-        total += 1
-        failed += "error" in result
-        internal += bool(result.get("internal"))
-        if as_json or "error" in result:
-            emit_json(result)
-        else:
-            _print_readable(result)
-    if internal:
-        raise RuntimeError(f"{internal} of {total} claim(s) hit a bug; their rows say where")
-    if total and failed == total:
-        raise InputError(f"all {total} claim(s) failed")

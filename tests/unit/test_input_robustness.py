@@ -217,7 +217,8 @@ def test_a_second_eval_on_the_same_out_file_is_refused(tmp_path):
 
 def test_a_bug_in_one_row_costs_only_that_row_and_exits_3(capsys):
     from kgsparql import Asker, Settings
-    from kgsparql.cli.ask import _run_batch
+    from kgsparql.cli.ask import _print_readable
+    from kgsparql.cli.batch import write_rows
     from kgsparql.types import Answer
 
     class Brittle:
@@ -235,8 +236,8 @@ def test_a_bug_in_one_row_costs_only_that_row_and_exits_3(capsys):
         assert rows[1]["internal"] is True and "ZeroDivisionError" in rows[1]["error"]
         assert rows[0]["answers"] == ["ok"] and rows[2]["answers"] == ["ok"]
         with pytest.raises(RuntimeError, match="1 of 3"):
-            _run_batch(asker, [{"id": "a", "question": "boom"}, {"id": "b", "question": "x"},
-                               {"id": "c", "question": "y"}], as_json=True)
+            write_rows(asker.ask_many([{"id": "a", "question": "boom"}, {"id": "b", "question": "x"},
+                                       {"id": "c", "question": "y"}]), True, _print_readable, "question")
     assert len(capsys.readouterr().out.strip().splitlines()) == 3
 
 
