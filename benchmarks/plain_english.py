@@ -74,9 +74,11 @@ def summary(rows: list[dict]) -> dict[str, dict]:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--file", type=Path, default=DEFAULT_FILE)
+def run_questions(description: str, default_file: Path, evaluate) -> list[dict]:
+    """The command line every plain-English benchmark shares: parse the flags, open an ``Asker`` on the
+    MetaQA store, ``evaluate(asker, questions, tables)``, write the rows to ``--json``; the rows."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--file", type=Path, default=default_file)
     ap.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
     ap.add_argument("--store", default=None, help="MetaQA store (default: the one kgsparql eval builds)")
     ap.add_argument("--method", default=None)
@@ -93,6 +95,11 @@ def main() -> None:
         rows = evaluate(asker, load_questions(args.file), tables)
     if args.json:
         args.json.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return rows
+
+
+def main() -> None:
+    rows = run_questions(__doc__.split("\n\n")[0], DEFAULT_FILE, evaluate)
     for kind, s in summary(rows).items():
         what = "abstained with a reason" if kind == "missing" else "strict Hits@1"
         print(f"{kind:<11} n={s['n']:<4} {what}: {s['ok']:.3f}")

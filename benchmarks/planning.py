@@ -16,13 +16,11 @@ Figures: strict Hits@1 per kind (the first answer is gold) and ``all``: the answ
 gold set (for superlatives: every tie returned)."""
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # loaded by path from tests too
-from plain_english import HERE, gold_answers, kb_tables, load_questions  # noqa: E402
+from plain_english import HERE, gold_answers, run_questions  # noqa: E402
 
 __all__ = ["planning_gold", "evaluate", "summary", "DEFAULT_FILE"]
 
@@ -91,23 +89,7 @@ def summary(rows: list[dict]) -> dict[str, dict]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--file", type=Path, default=DEFAULT_FILE)
-    ap.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
-    ap.add_argument("--store", default=None, help="MetaQA store (default: the one kgsparql eval builds)")
-    ap.add_argument("--method", default=None)
-    ap.add_argument("--llm", default="none")
-    ap.add_argument("--json", type=Path, default=None, help="write every row here")
-    args = ap.parse_args()
-    from kgsparql import Asker, Settings
-
-    store = args.store or str(Settings().home_path / "stores" / "metaqa")
-    tables = kb_tables(args.data_dir / "metaqa" / "kb_dedup.txt.gz")
-    flags = {"store": store, "llm": args.llm, **({"method": args.method} if args.method else {})}
-    with Asker(Settings.load(flags=flags)) as asker:
-        rows = evaluate(asker, load_questions(args.file), tables)
-    if args.json:
-        args.json.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    rows = run_questions(__doc__.split("\n\n")[0], DEFAULT_FILE, evaluate)
     for kind, s in summary(rows).items():
         print(f"{kind:<12} n={s['n']:<4} strict Hits@1: {s['ok']:.3f}   all answers exact: {s['all']:.3f}")
     for r in rows:

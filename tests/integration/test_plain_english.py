@@ -36,8 +36,8 @@ def rows(asker):
 @pytest.fixture(scope="module")
 def planning_rows(asker):
     """tests/fixtures/questions/planning_test.jsonl: written before tuning, never tuned on."""
-    bench = benchmark("planning")
-    return bench.evaluate(asker, bench.load_questions(bench.DEFAULT_FILE), bench.kb_tables(KB))
+    bench, common = benchmark("planning"), benchmark("plain_english")
+    return bench.evaluate(asker, common.load_questions(bench.DEFAULT_FILE), common.kb_tables(KB))
 
 
 def test_the_fixture_is_sound(rows):
