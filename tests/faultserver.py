@@ -86,8 +86,14 @@ class Handler(BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serving() -> Iterator[FaultServer]:
+def serving(handler=None, **attributes) -> Iterator[FaultServer]:
+    """A FaultServer on a loopback port, in a daemon thread, for the ``with`` block; ``handler``
+    replaces its request handler class and ``attributes`` are set on it before it starts."""
     srv = FaultServer()
+    if handler is not None:
+        srv.RequestHandlerClass = handler
+    for name, value in attributes.items():
+        setattr(srv, name, value)
     thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     try:

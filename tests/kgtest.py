@@ -21,6 +21,20 @@ def fixture_endpoint(name: str) -> EmbeddedEndpoint:
     return EmbeddedEndpoint.open(store=store)
 
 
+def store_from_lines(tmp_path: Path, rows: str):
+    """``head|relation|tail`` rows loaded into an on-disk store under ``tmp_path`` as ``kgsparql load``
+    does; ``(settings, open_kg)`` with a private home, ``open_kg()`` opening a fresh KnowledgeGraph."""
+    from kgsparql.config import Settings
+    from kgsparql.kg import KnowledgeGraph
+    from kgsparql.loading import load_files
+
+    src = tmp_path / "kb.txt"
+    src.write_text(rows, encoding="utf-8")
+    load_files([src], tmp_path / "store", "metaqa")
+    settings = Settings(store=str(tmp_path / "store"), home=str(tmp_path / "home"))
+    return settings, lambda: KnowledgeGraph.from_settings(settings)
+
+
 def lines_adapter(lines: Iterable[str], sep: str = "|") -> GenericAdapter:
     """A generic adapter over ``head|relation|tail`` lines converted as ``kgsparql load`` does."""
     store = pyoxigraph.Store()

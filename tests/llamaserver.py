@@ -15,7 +15,7 @@ import pytest
 
 from servers import NO_PROXY, ServerError, free_port
 
-__all__ = ["LlamaServer", "models_required", "model_missing"]
+__all__ = ["LlamaServer", "models_required", "model_missing", "require_llama_cpp"]
 
 
 def models_required() -> bool:
@@ -27,6 +27,14 @@ def model_missing(reason: str) -> None:
     if models_required():
         pytest.fail(f"{reason} (required: CI=true)", pytrace=False)
     pytest.skip(reason)
+
+
+def require_llama_cpp() -> None:
+    """llama-cpp-python is importable, or the test is skipped (failed under CI)."""
+    try:
+        import llama_cpp  # noqa: F401
+    except ImportError:
+        model_missing("llama-cpp-python is not installed")
 
 
 class LlamaServer:

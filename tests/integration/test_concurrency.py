@@ -11,8 +11,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
-
 from kgsparql import Asker, Settings
 from kgsparql.loading import load_files
 from servers import graph_iri

@@ -12,7 +12,7 @@ from kgsparql.kg import ensure_demo_store
 from kgsparql.llm import build_llm
 
 from kgtest import DEMO_KB, chain_gold, kb_tables
-from llamaserver import model_missing
+from llamaserver import require_llama_cpp
 
 pytestmark = pytest.mark.models
 
@@ -28,10 +28,7 @@ def settings() -> Settings:
 
 @pytest.fixture(scope="module")
 def llama(settings):
-    try:
-        import llama_cpp  # noqa: F401
-    except ImportError:
-        model_missing("llama-cpp-python is not installed")
+    require_llama_cpp()
     return build_llm(settings)
 
 

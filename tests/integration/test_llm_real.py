@@ -17,7 +17,7 @@ from kgsparql.config import Settings
 from kgsparql.errors import KGSparqlError, LLMRateLimited, LLMUnavailable
 from kgsparql.llm import build_llm, run_prompt
 
-from llamaserver import model_missing
+from llamaserver import model_missing, require_llama_cpp
 
 pytestmark = pytest.mark.models
 
@@ -57,10 +57,7 @@ def settings() -> Settings:
 
 @pytest.fixture(scope="module")
 def llama(settings):
-    try:
-        import llama_cpp  # noqa: F401
-    except ImportError:
-        model_missing("llama-cpp-python is not installed")
+    require_llama_cpp()
     try:
         return build_llm(settings)
     except KGSparqlError as exc:

@@ -11,7 +11,7 @@ from kgsparql.config import Settings
 from kgsparql.kg import KnowledgeGraph, ensure_demo_store
 
 from kgtest import DEMO_KB, chain_gold, kb_tables
-from llamaserver import model_missing
+from llamaserver import require_llama_cpp
 
 pytestmark = pytest.mark.models
 QUESTIONS = [("who directed [Kismet]", "Kismet", ["directed_by"]),
@@ -51,10 +51,7 @@ def _check(answers):
 
 
 def test_refkg_with_llama(settings, kg, capsys):
-    try:
-        import llama_cpp  # noqa: F401
-    except ImportError:
-        model_missing("llama-cpp-python is not installed")
+    require_llama_cpp()
     _check(_ask_all(settings, kg, capsys, "llama"))
 
 

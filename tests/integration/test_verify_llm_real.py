@@ -16,7 +16,7 @@ from kgsparql.config import Settings
 from kgsparql.kg import ensure_demo_store
 from kgsparql.llm.models import resolve_model
 from kgsparql.verify import VERDICTS
-from llamaserver import model_missing
+from llamaserver import require_llama_cpp
 
 pytestmark = pytest.mark.models
 CLAIM = "Kismet was directed by William Dieterle and starred Marlene Dietrich."
@@ -31,10 +31,7 @@ def settings() -> Settings:
 @pytest.fixture(scope="module")
 def llama(settings):
     """llama-cpp-python and the packaged GGUF are there (the CLI loads the model itself)."""
-    try:
-        import llama_cpp  # noqa: F401
-    except ImportError:
-        model_missing("llama-cpp-python is not installed")
+    require_llama_cpp()
     return resolve_model(None, settings.home_path)
 
 

@@ -3,8 +3,6 @@ sequential queries share one connection, queries in flight together each get one
 server closed while idle is replaced without an error, and an abandoned response is never reused."""
 from __future__ import annotations
 
-import contextlib
-import threading
 
 import pytest
 
@@ -12,7 +10,7 @@ from kgsparql import stats
 from kgsparql.endpoints.http import HttpEndpoint
 from kgsparql.errors import EndpointTimeout
 from kgsparql.parallel import gather
-from faultserver import FaultServer, Handler, Reply
+from faultserver import Handler, Reply, serving
 
 
 class KeepAliveHandler(Handler):
@@ -25,18 +23,8 @@ class KeepAliveHandler(Handler):
             self.close_connection = True
 
 
-@contextlib.contextmanager
 def keepalive_server():
-    srv = FaultServer()
-    srv.RequestHandlerClass, srv.peers, srv.close_after_reply = KeepAliveHandler, [], False
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-    thread.start()
-    try:
-        yield srv
-    finally:
-        srv.stopping.set()
-        srv.shutdown()
-        srv.server_close()
+    return serving(KeepAliveHandler, peers=[], close_after_reply=False)
 
 
 def _endpoint(srv, **kw):

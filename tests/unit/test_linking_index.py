@@ -14,7 +14,8 @@ from kgsparql.models import Models
 from kgsparql.linking.text import key_of, loose_key, split_brackets
 from kgsparql.linking.typefit import relation_fit
 from kgsparql.rank.base import stem
-from kgsparql.loading import load_files
+
+from kgtest import store_from_lines
 
 ROWS = """Kismet|directed_by|William Dieterle
 Kismet|has_tags|bd-r
@@ -26,12 +27,7 @@ Knocked Up|has_tags|judd apatow
 
 @pytest.fixture
 def store_kg(tmp_path):
-    src = tmp_path / "kb.txt"
-    src.write_text(ROWS, encoding="utf-8")
-    store = tmp_path / "store"
-    load_files([src], store, "metaqa")
-    settings = Settings(store=str(store), home=str(tmp_path / "home"))
-    yield settings, lambda: KnowledgeGraph.from_settings(settings)
+    return store_from_lines(tmp_path, ROWS)
 
 
 def test_index_is_cached_on_disk_and_reused_without_sparql(store_kg):

@@ -11,11 +11,9 @@ import pytest
 
 from kgsparql import stats
 from kgsparql.config import Settings
-from kgsparql.kg import KnowledgeGraph
 from kgsparql.linking.vocabulary import relation_vocabulary, vocabulary_path
-from kgsparql.loading import load_files
 
-from kgtest import lines_adapter
+from kgtest import lines_adapter, store_from_lines
 
 ROWS = """Kismet|directed_by|William Dieterle
 Kismet|has_tags|bd-r
@@ -26,12 +24,7 @@ Knocked Up|written_by|Judd Apatow
 
 @pytest.fixture
 def store_kg(tmp_path):
-    src = tmp_path / "kb.txt"
-    src.write_text(ROWS, encoding="utf-8")
-    store = tmp_path / "store"
-    load_files([src], store, "metaqa")
-    settings = Settings(store=str(store), home=str(tmp_path / "home"))
-    yield settings, lambda: KnowledgeGraph.from_settings(settings)
+    return store_from_lines(tmp_path, ROWS)
 
 
 def _read(open_kg, settings, limit=1000):
