@@ -12,6 +12,7 @@ from ..errors import InputError
 from ..eval.datasets import DATASETS, load_dataset, resolve_data_dir, sample, strip_brackets
 from ..eval.items import SPLITS
 from ..eval.kb import ensure_store
+from ..eval.process_workers import POOLS, choose_pool
 from ..eval.results import read_results
 from ..eval.runner import Runner
 from ..eval.summary import format_table, summarize
@@ -41,6 +42,16 @@ def _report(summary: dict, as_json: bool, meta: dict) -> None:
     click.echo(format_table(summary))
 
 
+def _html_report(path: str | None, label: str, rows: list[dict], quiet: bool) -> None:
+    if path is None or not rows:
+        return
+    from ..eval.report import Run, write_report
+
+    write_report([Run(label, rows)], path)
+    if not quiet:
+        click.echo(f"wrote {path}", err=True)
+
+
 def _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, no_brackets):
     parts = load_dataset(dataset, resolve_data_dir(data_dir, settings.data_dir), split=split,
                          variant=variant, hops=parse_hops(hops))
@@ -51,7 +62,7 @@ def _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, n
     return parts
 
 
-def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int = 1) -> None:
+def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int = 1, pool: str = "auto") -> None:
     from ..api import Asker
     from ..llm import build_llm
     from ..models import Models
@@ -59,8 +70,10 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
     if (store or endpoint) and len({p.kb.name for p in parts}) > 1:
         raise InputError("this selection spans several KBs (" + ", ".join(sorted({p.kb.name for p in parts}))
                          + "): --store/--endpoint need --hops to pick one")
+    processes = choose_pool(pool, workers, endpoint) == "processes"
     models = Models()           # the encoder and the LLM are loaded once, shared by every KB's method
-    llm = build_llm(settings, models)
+    llm = None if processes else build_llm(settings, models)
+    tags = {"method": settings.method}
     for _, group in itertools.groupby(parts, key=lambda p: p.kb.name):
         group = [p for p in group if runner.pending(p.items)]
         if not group:
@@ -69,9 +82,13 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
         if not (store or endpoint):
             kb_store = str(ensure_store(group[0].kb, settings.home, settings.base_iri, quiet=quiet))
         kg_settings = settings.replace(store=kb_store, endpoint=endpoint)
+        if processes:           # one pool per KB: each worker process loads its models once (process_workers)
+            runner.run_in_processes([it for p in group for it in p.items], kg_settings, workers=workers,
+                                    desc=group[0].kb.name, tags=tags)
+            continue
         with Asker(kg_settings, llm=llm, models=models) as asker:
             for part in group:
-                runner.run(part.items, asker, desc=part.name, workers=workers)
+                runner.run(part.items, asker, desc=part.name, workers=workers, tags=tags)
     models.close()
 
 
@@ -103,20 +120,26 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
 @click.option("--summary-only", type=click.Path(dir_okay=False), default=None,
               help="Only summarise an existing results FILE (no DATASET).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False), default=None,
+              help="Also write an HTML report of the results to this file when the eval ends (docs/report.md).")
 @click.option("--quiet", is_flag=True, help="No progress bar or notes on stderr.")
 @click.option("--timeout", type=float, default=None, help="Seconds per SPARQL call.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Questions answered at once (threads sharing one method); rows stay in input order.")
+              help="Questions answered at once; rows stay in input order (docs/speed.md).")
+@click.option("--pool", type=click.Choice(POOLS), default="auto", show_default=True,
+              help="How --workers run: processes (one model load each; both cores on an embedded store) or "
+                   "threads (one shared method; for endpoints, where questions wait). auto: processes for a store.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, help="TOML config file.")
 def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_url, no_brackets, walks, store,
-             endpoint, data_dir, out, resume, overwrite, by_qtype, summary_only, as_json, quiet, timeout,
-             workers, config_file):
+             endpoint, data_dir, out, resume, overwrite, by_qtype, summary_only, as_json, report_file, quiet,
+             timeout, workers, pool, config_file):
     """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014), or a claim verifier on factkg
     (--method names the verifier, default refkg; docs/verify.md)."""
     if summary_only:
         if dataset:
             raise InputError("--summary-only FILE summarises a results file: give no DATASET")
         rows, _ = read_results(Path(summary_only))
+        _html_report(report_file, Path(summary_only).stem, rows, quiet)
         return _report(summarize(rows, by_qtype=by_qtype), as_json, {"file": summary_only})
     if dataset == "factkg":         # claims, not questions: kgsparql/cli/eval_factkg.py
         from .eval_factkg import run_factkg
@@ -135,7 +158,7 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
                                  walks=walks or DATASETS[dataset].walks).replace(store=None, endpoint=None)
         parts = _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, no_brackets)
         try:
-            _run(runner, parts, settings, store, endpoint, quiet, workers)
+            _run(runner, parts, settings, store, endpoint, quiet, workers, pool)
         except KeyboardInterrupt:
             hint = f"; continue with --resume --out {out}" if out else ""
             click.echo(f"interrupted after {len(runner.rows)} question(s){hint}", err=True)
@@ -149,4 +172,5 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
             "limit": limit, "seed": seed if limit else None, "method": settings.method, "llm": settings.llm,
             "walks": settings.walks, "workers": workers if workers > 1 else None,
             "no_brackets": no_brackets, "out": out}
+    _html_report(report_file, Path(out).stem if out else f"{dataset} {settings.method}", rows, quiet)
     _report(summarize(rows, by_qtype=by_qtype), as_json, meta)

