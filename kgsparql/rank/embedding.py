@@ -94,15 +94,16 @@ class Encoder:
         return SentenceTransformer(self.model_path or _default_model_path(), device="cpu")
 
     def _encode(self, texts: list[str]) -> np.ndarray:
-        if self.backend == "lexical":
-            return lexical_vectors(texts, DIM)
         if self.backend == "onnx":
             return self.model.encode(texts, batch_size=self.batch_size, normalize=True)
         return self.model.encode(texts, batch_size=self.batch_size, normalize_embeddings=True,
                                  convert_to_numpy=True, show_progress_bar=False)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """Normalised embeddings, shape ``(len(texts), 384)``, float32; misses encoded in one batch."""
+        """Normalised embeddings, shape ``(len(texts), 384)``, float32; misses encoded in one batch.
+        The lexical backend's rows are ``lexical.DIM`` wide and computed every time (no model, no cache)."""
+        if self.lexical:
+            return lexical_vectors(texts)
         with self._lock:
             missing = list(dict.fromkeys(t for t in texts if t not in self.cache))
             if missing:
