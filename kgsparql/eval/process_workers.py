@@ -9,6 +9,7 @@ Processes are started with ``spawn``: the parent may hold threads (the ONNX runt
 pool of ``parallel.gather``) that ``fork`` would copy in a broken state. See docs/speed.md."""
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Iterable, Iterator
@@ -32,7 +33,14 @@ def choose_pool(pool: str, workers: int, endpoint: str | None) -> str:
     return pool
 
 
-def _start(settings: Settings) -> None:
+def _portable(settings: Settings) -> dict:
+    """The settings' fields with plain dicts for the read-only plugin tables, which do not pickle."""
+    values = {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings)}
+    values["plugins"] = {name: dict(options) for name, options in settings.plugins.items()}
+    return values
+
+
+def _start(values: dict) -> None:
     global _asker
     import atexit
     import signal
@@ -40,7 +48,7 @@ def _start(settings: Settings) -> None:
     from ..api import Asker
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
-    _asker = Asker(settings)
+    _asker = Asker(Settings(**values))
     atexit.register(_asker.close)
 
 
@@ -53,7 +61,7 @@ def _evaluate(item: Item) -> dict:
 def process_map(settings: Settings, items: Iterable[Item], workers: int) -> Iterator[dict]:
     """Result rows of ``items`` in input order, answered by ``workers`` processes on ``settings``' KG."""
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(settings,))
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(_portable(settings),))
     try:
         yield from ordered_map(_evaluate, items, workers, pool=pool)
     finally:
