@@ -35,9 +35,10 @@ def _label(path: Path, rows: list[dict], taken: set[str]) -> str:
     methods = sorted({str(r["method"]) for r in rows if r.get("method")})
     extra = [m for m in methods if m not in path.stem]
     label = path.stem + (f" ({', '.join(extra)})" if extra else "")
-    while label in taken:
-        label = f"{path.parent.name}/{label}" if path.parent.name and not label.startswith(path.parent.name) \
-            else f"{label}'"
+    if label in taken:                      # same file name in two folders: say which folder
+        label = f"{path.parent.name or '.'}/{label}"
+    label = next(f"{label} #{n}" if n else label for n in range(len(taken) + 1)
+                 if (f"{label} #{n}" if n else label) not in taken)
     taken.add(label)
     return label
 
@@ -55,16 +56,14 @@ def load_runs(paths: list[str | Path]) -> list[Run]:
     return runs
 
 
-def _seconds(row: dict) -> float:
-    stats = row.get("stats") if isinstance(row.get("stats"), dict) else {}
-    value = stats.get("seconds", 0)
-    return float(value) if isinstance(value, (int, float)) else 0.0
-
-
 def _stat(row: dict, name: str) -> float:
     stats = row.get("stats") if isinstance(row.get("stats"), dict) else {}
     value = stats.get(name, 0)
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
+
+
+def _seconds(row: dict) -> float:
+    return _stat(row, "seconds")
 
 
 def _distribution(values: list[float]) -> dict:
