@@ -6,7 +6,7 @@ import click
 from ..errors import InputError
 from ..kg import KnowledgeGraph
 from ..sparql import query_kind
-from .options import emit_json, kg_options, settings_from
+from .flags import emit_json, kg_options, settings_from
 
 __all__ = ["sparql"]
 

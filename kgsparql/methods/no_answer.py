@@ -1,4 +1,4 @@
-"""Small pieces every method's ``answer`` uses: the abstaining ``Answer``."""
+"""The answer that is no answer: ``abstain`` (no answers, a one-line reason, the evidence considered)."""
 from __future__ import annotations
 
 from typing import Any, Sequence

@@ -2,8 +2,8 @@
 KG entities, with the LLM-free answer (the best chain executed from the topics) as the fallback."""
 from __future__ import annotations
 
-from ..llm import run_prompt
-from ..types import Path
+from ...llm import run_prompt
+from ...types import Path
 
 __all__ = ["answer_with_llm"]
 

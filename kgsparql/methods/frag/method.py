@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..learn import EmbeddingClassifier, chain_key
-from ..retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain,
+from ...learn import EmbeddingClassifier, chain_key
+from ...retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain,
                          paths_along, personalized_pagerank, prune_to_top_n, shortest_paths)
-from ..types import Answer
-from .common import NO_ENTITY, abstain
-from .context import MethodContext
-from .frag_answer import answer_with_llm
-from .frag_parts import ChainScorer, FragOptions, Router, packaged_model
+from ...data import packaged_model
+from ...types import Answer
+from ..context import MethodContext
+from ..no_answer import NO_ENTITY, abstain
+from .llm_steps import answer_with_llm
+from .chains import ChainScorer
+from .options import FragOptions
+from .routing import Router
 
 __all__ = ["FRAG"]
 

@@ -10,8 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..types import XSD, Entity, Relation
-from .plan_lexicon import direction
+from ...types import XSD, Entity, Relation
+from .lexicon import direction
 
 __all__ = ["Attribute", "numeric_attributes", "pick_attribute", "count_answers", "extreme", "value_filter"]
 

@@ -3,9 +3,9 @@
 at a time, are the topics of the rest. Each sub-question gets one hop per KG relation its words name."""
 from __future__ import annotations
 
-from ..linking.topics import MASK
-from .kelgop_parts import Sub
-from .plan_lexicon import compositions
+from ...linking.topics import MASK
+from .sub_questions import Sub
+from .lexicon import compositions
 
 __all__ = ["Composer"]
 

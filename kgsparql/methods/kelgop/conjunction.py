@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import product
 
-from .kelgop_parts import Outcome, Shape, Sub
+from .categories import Shape
+from .sub_questions import Outcome, Sub
 
 __all__ = ["intersect"]
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-from ..llm import run_prompt
-from .kelgop_parts import Atomic, Outcome, Sub
+from ...llm import run_prompt
+from .answerer import Atomic
+from .sub_questions import Outcome, Sub
 
 __all__ = ["llm_category", "llm_decomposition", "llm_verdict"]
 

@@ -6,12 +6,15 @@ Counts, comparisons, superlatives and filters are one ``adapter.aggregate`` call
 See docs/methods/kelgop.md for the mapping from the paper to this code."""
 from __future__ import annotations
 
-from ..types import Answer
-from .common import NO_ENTITY, abstain
-from .context import MethodContext
-from .kelgop_llm import llm_category, llm_decomposition, llm_verdict
-from .kelgop_parts import Atomic, CategoryClassifier, KelgopOptions, Outcome, shape_of
-from .kelgop_steps import Planner
+from ...types import Answer
+from ..context import MethodContext
+from ..no_answer import NO_ENTITY, abstain
+from .llm_steps import llm_category, llm_decomposition, llm_verdict
+from .answerer import Atomic
+from .categories import CategoryClassifier, shape_of
+from .options import KelgopOptions
+from .sub_questions import Outcome
+from .planner import Planner
 
 __all__ = ["KELGoP"]
 

@@ -3,12 +3,14 @@ the relation chain retrieval finds, answers the sub-questions in order with the 
 lets the KG count, compare, filter or intersect (``plan_aggregate``)."""
 from __future__ import annotations
 
-from ..retrieval import follow_chain
-from .kelgop_compose import Composer
-from .kelgop_conjunction import intersect
-from .kelgop_parts import Atomic, Outcome, Shape, Sub
-from .plan_aggregate import Attribute, count_answers, extreme, numeric_attributes, pick_attribute, value_filter
-from .plan_lexicon import strip_count, strip_filter, strip_superlative
+from ...retrieval import follow_chain
+from .composition import Composer
+from .conjunction import intersect
+from .answerer import Atomic
+from .categories import Shape
+from .sub_questions import Outcome, Sub
+from .aggregation import Attribute, count_answers, extreme, numeric_attributes, pick_attribute, value_filter
+from .lexicon import strip_count, strip_filter, strip_superlative
 
 __all__ = ["Planner"]
 

@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..rank.base import STOPWORDS
-from ..types import Relation
+from ...rank.base import STOPWORDS
+from ...types import Relation
 
 __all__ = ["ChainScore", "QuestionScorer", "SIBLING_WORDS"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..llm import run_prompt
+from ...llm import run_prompt
 
 __all__ = ["answer_with_reflection"]
 

@@ -6,15 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 
-from ..retrieval import Subgraph, chain_ends, paths_along
-from ..retrieval.propagate import propagate
-from ..stats import record_count
-from ..types import Answer, Entity
-from .common import NO_ENTITY, abstain
-from .context import MethodContext
-from .kgfr_llm import answer_with_reflection
-from .kgfr_parts import Descriptions, KgfrOptions, Levels, interfaces
-from .kgfr_score import QuestionScorer
+from ...retrieval import Subgraph, chain_ends, paths_along
+from ...retrieval.propagate import propagate
+from ...stats import record_count
+from ...types import Answer, Entity
+from ..context import MethodContext
+from ..no_answer import NO_ENTITY, abstain
+from .llm_steps import answer_with_reflection
+from .chain_scoring import QuestionScorer
+from .descriptions import Descriptions
+from .interfaces import Levels, interfaces
+from .options import KgfrOptions
 
 __all__ = ["KGFR"]
 

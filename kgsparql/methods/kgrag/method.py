@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import stats
-from ..llm import run_prompt
-from ..types import Answer, Path
-from .common import abstain
-from .context import MethodContext
-from .kgrag_parts import KgragOptions, Step, candidate_triples, chain_steps, rank_triples, references, rewrite
+from ... import stats
+from ...llm import run_prompt
+from ...types import Answer, Path
+from ..context import MethodContext
+from ..no_answer import abstain
+from .options import KgragOptions
+from .sub_questions import Step, chain_steps, references, rewrite
+from .triples import candidate_triples, rank_triples
 
 __all__ = ["KGRAG"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .. import stats
-from ..types import Entity, Path, Relation, Triple
+from ... import stats
+from ...types import Entity, Path, Relation, Triple
 
 __all__ = ["Exploration", "explore", "Chooser"]
 

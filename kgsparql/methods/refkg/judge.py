@@ -19,9 +19,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..rank import minmax, tokenize
-from ..types import Relation
-from .refkg_words import (CUE, SHARING_CUES, answer_type, best_assignment, one_mention_per_relation,
+from ...rank import minmax, tokenize
+from ...types import Relation
+from .question_cues import (CUE, SHARING_CUES, answer_type, best_assignment, one_mention_per_relation,
                           shape_mismatch, wanted_shape)
 
 __all__ = ["ChainJudge", "QuestionJudge"]

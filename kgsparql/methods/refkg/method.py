@@ -3,17 +3,18 @@ the evidence with a fact scorer, reconstruct it as text, answer by joint inferen
 See docs/methods/refkg.md for the mapping from the paper to this code."""
 from __future__ import annotations
 
-from ..llm import run_prompt, verbalize_fact
-from ..retrieval import group_by_chain
-from ..rank.scorer import build_scorer
-from ..types import Answer, Entity
-from .abstention import Match
-from .common import NO_ENTITY, abstain
-from .context import MethodContext
-from .refkg_explore import explore
-from .refkg_judge import ChainJudge, QuestionJudge
-from .refkg_parts import RefKGOptions, SubQuery, decouple
-from .refkg_refine import joint_inference, reconstruct, refine, supported
+from ...llm import run_prompt, verbalize_fact
+from ...retrieval import group_by_chain
+from ...rank.scorer import build_scorer
+from ...types import Answer, Entity
+from ..abstention import Match
+from ..context import MethodContext
+from ..no_answer import NO_ENTITY, abstain
+from .judge import ChainJudge, QuestionJudge
+from .decoupling import SubQuery, decouple
+from .exploration import explore
+from .options import RefKGOptions
+from .refinement import joint_inference, reconstruct, refine, supported
 
 __all__ = ["RefKG"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..rank.base import STOPWORDS, stem, stems
+from ...rank.base import STOPWORDS, stem, stems
 
 __all__ = ["SHARING_CUES", "CUE", "WH", "answer_type", "wanted_shape", "shape_mismatch", "one_mention_per_relation",
            "best_assignment"]

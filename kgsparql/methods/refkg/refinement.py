@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..llm import run_prompt, verbalize_fact
-from ..types import Entity, Path, Relation, Triple
+from ...llm import run_prompt, verbalize_fact
+from ...types import Entity, Path, Relation, Triple
 
 __all__ = ["Refined", "refine", "reconstruct", "joint_inference", "supported"]
 
