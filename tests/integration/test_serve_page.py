@@ -59,13 +59,19 @@ def keep(driver, tmp_path: Path, name: str) -> Path:
     return shot
 
 
-def submit(driver, server, text: str, button: str):
+def open_page(driver, server):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ready
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver.get(server.url)
     WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#method option"))
+    return By, WebDriverWait
+
+
+def submit(driver, server, text: str, button: str):
+    from selenium.webdriver.support import expected_conditions as ready
+
+    By, WebDriverWait = open_page(driver, server)
     box = driver.find_element(By.ID, "text")
     box.clear()
     box.send_keys(text)
@@ -82,6 +88,7 @@ def test_a_typed_question_shows_its_answer_graph_stats_and_sparql(browser, serve
     nodes = {n.text for n in graph.find_elements(By.CSS_SELECTOR, "g.node text")}
     assert {"Kismet", "William Dieterle"} <= nodes
     assert graph.find_element(By.CSS_SELECTOR, "g.node.answer text").text == "William Dieterle"
+    assert graph.find_element(By.CSS_SELECTOR, "g.node.topic text").text == "Kismet"
     assert "directed by" in {e.text for e in graph.find_elements(By.CSS_SELECTOR, "g.edge text")}
     assert graph.size["width"] > 100 and graph.size["height"] > 20
     assert "SPARQL queries" in browser.find_element(By.ID, "stats").text
@@ -100,13 +107,10 @@ def test_a_claim_shows_its_verdict_and_evidence(browser, server, tmp_path):
 
 
 def test_a_refused_question_shows_the_error_line(browser, server):
-    By = __import__("selenium.webdriver.common.by", fromlist=["By"]).By
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    browser.get(server.url)
-    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#method option"))
-    browser.execute_script("document.getElementById('text').removeAttribute('maxlength')")
-    browser.execute_script("document.getElementById('text').value = 'x'.repeat(2001)")
+    By, WebDriverWait = open_page(browser, server)
+    browser.execute_script("const box = document.getElementById('text'); box.removeAttribute('maxlength');"
+                           "box.value = 'x'.repeat(2001);")
     browser.find_element(By.ID, "ask").click()
     WebDriverWait(browser, 30).until(lambda d: d.find_element(By.ID, "error").is_displayed())
     assert "the limit is 2,000" in browser.find_element(By.ID, "error").text
+    assert not browser.find_element(By.ID, "result").is_displayed()

@@ -5,7 +5,7 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
-const MAX_PATHS = 8, COL = 250, ROW = 54, BOX_W = 180, BOX_H = 30, PAD = 20;
+const MAX_PATHS = 8, COL = 300, ROW = 54, BOX_W = 176, BOX_H = 30, PAD = 20;
 
 function el(tag, attrs, text) {
   const node = document.createElementNS(SVG, tag);
@@ -122,7 +122,8 @@ function showResult(mode, data) {
   }
   drawGraph(r.evidence, mode === "verify" ? [] : r.answers);
   $("stats").textContent = statsLine(r.stats);
-  $("sparql-summary").textContent = `SPARQL it ran (${data.sparql.length} queries)`;
+  const cached = r.stats.sparql_cache_hits ? `, ${r.stats.sparql_cache_hits} answered from the cache` : "";
+  $("sparql-summary").textContent = `SPARQL it ran (${data.sparql.length} queries${cached})`;
   const queries = $("sparql-list");
   queries.replaceChildren();
   for (const q of data.sparql) {
