@@ -45,8 +45,10 @@ def _is_loopback(host: str) -> bool:
 @click.option("--walks", type=click.Choice(WALKS), default=None, help="Answer convention (as for ask).")
 @click.option("--concurrency", type=click.IntRange(1, 64), default=4, show_default=True,
               help="Requests answered at once (threads sharing the loaded KG and models).")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="A Host name to answer besides the loopback names (a reverse proxy's name); repeatable.")
 def serve(store, endpoint, endpoint_kind, adapter, timeout, config_file, host, port, method, verifier, llm,
-          llm_base_url, walks, concurrency):
+          llm_base_url, walks, concurrency, allow_hosts):
     """Serve the JSON API (POST /v1/ask, /v1/verify, /v1/sparql; GET /healthz) and a page at / for
     one KG, with the same store, endpoint, method, llm and config flags as ask. Needs the serve
     extra: pip install 'kgsparql[serve]'."""
@@ -56,7 +58,7 @@ def serve(store, endpoint, endpoint_kind, adapter, timeout, config_file, host, p
     except ModuleNotFoundError as exc:
         raise ConfigError(f"kgsparql serve needs the serve extra ({exc.name} is missing): "
                           "pip install 'kgsparql[serve]'") from None
-    from ..serve import Service, create_app
+    from ..serve import Service, allowed_hosts, create_app
     settings = settings_from(config_file, store=store, endpoint=endpoint, endpoint_kind=endpoint_kind, adapter=adapter,
                              timeout=timeout, method=method, llm=llm, llm_base_url=llm_base_url, walks=walks)
     sock = _listen(host, port)
@@ -67,7 +69,8 @@ def serve(store, endpoint, endpoint_kind, adapter, timeout, config_file, host, p
             click.echo(f"warning: listening on {host}, not loopback: anyone who can reach it can query the KG "
                        "and spend its CPU; put an authenticating reverse proxy in front (docs/serve.md)", err=True)
         click.echo(f"serving http://{shown}:{bound[1]}/ (Ctrl-C stops)", err=True)
-        config = uvicorn.Config(create_app(service, concurrency), log_level="warning", lifespan="off",
+        hosts = allowed_hosts(_is_loopback(host), allow_hosts)
+        config = uvicorn.Config(create_app(service, concurrency, hosts), log_level="warning", lifespan="off",
                                 timeout_graceful_shutdown=5)
         try:
             uvicorn.Server(config).run(sockets=[sock])

@@ -10,6 +10,7 @@ from importlib import resources
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -17,10 +18,12 @@ from starlette.routing import Route
 from ..errors import (EndpointError, EndpointTimeout, InputError, KGSparqlError, LLMError, LLMTimeout, PluginError,
                       QueryRejected, ReadOnlyViolation)
 from .body import BadRequest, parse_fields, read_body
+from .hosts import HostGuard, allowed_hosts
 from .service import Service
 
 __all__ = ["create_app", "status_of"]
 
+LOOPBACK_HOSTS = allowed_hosts(bind_loopback=True)
 _PAGE_FILES = {"page.js": "text/javascript", "page.css": "text/css"}
 _HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
             "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"}
@@ -47,7 +50,8 @@ def status_of(exc: KGSparqlError) -> int:
     return 502 if isinstance(exc, (EndpointError, LLMError)) else 500
 
 
-def create_app(service: Service, concurrency: int = 4) -> Starlette:
+def create_app(service: Service, concurrency: int = 4, hosts: frozenset[str] | None = LOOPBACK_HOSTS) -> Starlette:
+    """``hosts``: the ``Host`` names answered (None: any; see ``kgsparql.serve.hosts``)."""
     limiter = anyio.CapacityLimiter(concurrency)
 
     async def answer(request: Request, required: str, optional: tuple[str, ...], run) -> Response:
@@ -101,7 +105,8 @@ def create_app(service: Service, concurrency: int = 4) -> Starlette:
               Route("/v1/sparql", v1_sparql, methods=["POST"]), Route("/healthz", healthz, methods=["GET"]),
               Route("/page/ask", page_ask, methods=["POST"]), Route("/page/verify", page_verify, methods=["POST"]),
               Route("/", page, methods=["GET"]), Route("/static/{name}", page_asset, methods=["GET"])]
-    return Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    return Starlette(routes=routes, exception_handlers={HTTPException: http_error},
+                     middleware=[Middleware(HostGuard, hosts=hosts)])
 
 
 def _page_file(name: str) -> bytes:

@@ -157,3 +157,17 @@ def test_ctrl_c_stops_the_server_cleanly(tmp_path, store):
         assert call(srv.url + "healthz")[0] == 200
         code = srv.stop()
     assert code == 0 and "Traceback" not in srv.stderr_path.read_text()
+
+
+def test_foreign_host_names_and_cross_site_posts_are_refused(server):
+    """DNS rebinding (an outside name resolved to 127.0.0.1) and a page elsewhere posting to the
+    server get 403; the server's own page and curl (no Origin) do not."""
+    status, body, _ = call(server.url + "healthz", headers={"Host": "attacker.example:8000"})
+    assert status == 403 and "answers to 127.0.0.1, ::1, localhost only" in body["error"]
+    status, body, _ = call(server.url + "v1/ask", {"question": "who directed [Kismet]"},
+                           headers={"Origin": "http://attacker.example"})
+    assert status == 403 and "cross-site" in body["error"]
+    own = server.url.rstrip("/")
+    assert call(server.url + "v1/ask", {"question": "who directed [Kismet]"}, headers={"Origin": own})[0] == 200
+    localhost = server.url.replace("127.0.0.1", "localhost")
+    assert call(localhost + "healthz")[0] == 200

@@ -13,6 +13,7 @@ from kgsparql.cli.serve import _is_loopback
 from kgsparql.errors import (EndpointTimeout, EndpointUnavailable, InputError, KGSparqlError, LLMTimeout,
                              QueryRejected, ReadOnlyViolation)
 from kgsparql.serve.body import BadRequest, parse_fields
+from kgsparql.serve.hosts import allowed_hosts
 from kgsparql.stats import collect, watch_queries
 from kgtest import fixture_endpoint
 
@@ -60,3 +61,9 @@ def test_watch_queries_sees_every_query_text_in_order_cached_or_not():
     assert texts == [first, second]
     endpoint.select(first)                 # outside: nothing recorded
     assert texts == [first, second]
+
+
+def test_allowed_hosts_are_the_loopback_names_plus_those_given():
+    assert allowed_hosts(True) == {"localhost", "127.0.0.1", "::1"}
+    assert allowed_hosts(True, ["KG.example.org", "[::2]"]) == {"localhost", "127.0.0.1", "::1", "kg.example.org", "::2"}
+    assert allowed_hosts(False) is None and allowed_hosts(False, ["kg.example.org"]) == {"kg.example.org"}
