@@ -37,6 +37,11 @@ class PairChecker:
             self._paths[key] = self.adapter.paths(a.entity, b.entity, max_hops=self.max_hops, limit=200)
         return self._paths[key]
 
+    def links(self) -> tuple:
+        """(hops of the shortest path or 0, the relation labels on the paths) of each pair checked."""
+        return tuple((min((len(p) for p in paths), default=0), {self.label(r) for p in paths for r in p.relations})
+                     for paths in self._paths.values())
+
     def check(self, a: Mentioned, b: Mentioned, words: list[RelationWord]) -> SubClaim:
         named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
         text = f"{a.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {b.entity.name}"
