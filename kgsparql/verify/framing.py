@@ -1,9 +1,11 @@
 """Colloquial framing around a claim ("I have heard that …", "Interestingly, …", "…, right?", "Do
-you know X? …"), told apart from what the claim asserts by what it says about the KG, not by a list
-of openers: the claim is cut into clauses (at punctuation and before a "that" that introduces a
-reported clause), and a clause that mentions no entity of the KG, holds no number or date, and has no
-word that names one of the KG's relations asserts nothing the KG could check. Such clauses are
-framing: their capitalised words are not names the KG lacks, and they take no part in the decision."""
+you know X? …", "…, you know?"), told apart from what the claim asserts by what it says, not by a
+list of openers. The claim is cut into clauses (at punctuation and before a "that" that introduces a
+reported clause). A clause that mentions no entity of the KG and holds no number or date is framing
+when it names none of the KG's relations ("Interestingly", "right"), or when it is about the speaker
+or the listener (a first- or second-person pronoun: "I have heard", "you know"); so is the part of a
+clause before its first entity when that part is about them ("Did you know X was …"). Framing takes
+no part in the decision: its words name no relation and its capitalised words are not names."""
 from __future__ import annotations
 
 import re
@@ -12,6 +14,8 @@ __all__ = ["framing_spans", "clauses", "outside"]
 
 _BREAK = re.compile(r"[,;:!?]+|\.(?=\s|$)|\s(?=that\s)|\s(?=whether\s)", re.I)
 _VALUE = re.compile(r"\d")
+# first and second person: the speaker and the listener (English function words, not KG vocabulary)
+_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|us|our|you|your|you've|you're)\b", re.I)
 
 
 def clauses(text: str) -> list[tuple[int, int]]:
@@ -31,11 +35,15 @@ def framing_spans(text: str, mentions: list[tuple[int, int]], word_positions: li
     no relation word (``word_positions`` are character offsets of words that name a KG relation)."""
     out = []
     for a, b in clauses(text):
-        if any(s < b and a < e for s, e in mentions) or _VALUE.search(text[a:b]):
+        inside = sorted(s for s, e in mentions if s < b and a < e)
+        if inside:
+            if _PERSON.search(text[a:max(a, inside[0])]):
+                out.append((a, inside[0]))        # "Did you know X was ...": the lead-in
             continue
-        if any(a <= p < b for p in word_positions):
+        if _VALUE.search(text[a:b]):
             continue
-        out.append((a, b))
+        if _PERSON.search(text[a:b]) or not any(a <= p < b for p in word_positions):
+            out.append((a, b))
     return out
 
 

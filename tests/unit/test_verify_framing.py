@@ -22,8 +22,11 @@ def test_framing_is_what_says_nothing_the_kg_could_check():
         "I have heard"]
     assert _framing("Interestingly, Kismet came out in 1944, right?", ["Kismet"], ["came out"]) == [
         "Interestingly", "right"]
-    # a value or a relation word keeps a clause: "He attended college" after "Do you know X?"
-    assert _framing("Do you know Matt Rizzotti? He attended college.", ["Matt Rizzotti"], ["college"]) == []
+    # the speaker and the listener frame; a value or a relation word keeps a clause
+    assert _framing("Do you know Matt Rizzotti? He attended college.", ["Matt Rizzotti"], ["college"]) == [
+        "Do you know"]
+    assert _framing("Rona Fairhead is the key person for BBC, you know?", ["Rona Fairhead", "BBC"],
+                    ["key", "know"]) == ["you know"]
     assert _framing("It was founded in 2001.", [], []) == []
 
 
