@@ -10,6 +10,7 @@ from .framing import framing_spans, outside
 from .functional import looks_functional
 from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .pairs import PairChecker
+from .values import number_conflicts, stated_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .words import assign_words, relation_words
 from ..types import Path
@@ -49,6 +50,13 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     words = [w for w in words if not any(a <= w.position < b for a, b in framing)]
     names = unlinked_names(masked(outside(text, framing), mentioned))
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
+    values, spent, numbers, facts = stated_values(adapter, text, masked_text, mentioned, label)
+    words = [w for w in words if not w.labels & spent]
+    comparing = form.count or form.date_op
+    conflicts = [] if comparing else number_conflicts(facts, numbers, words, label)
+    if values or conflicts:
+        return Assessment(form, values + conflicts + _rest(ctx, text, mentioned, words, counts, label, names,
+                                                           max_hops, quiet=True), mentioned, **seen)
     if form.count:
         op, n = form.count
         part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
@@ -59,13 +67,20 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
         part = check_date(adapter, text, form.date_op, form.date_span, mentioned, words, label)
         if part is not None:
             return Assessment(form, [part], mentioned, **seen)
-    if len(mentioned) == 1 and names:
-        return Assessment(form, [_other_value(adapter, mentioned[0], names[0], words, counts, label)], mentioned, **seen)
-    if len(mentioned) == 1:
-        return Assessment(form, [_existence(mentioned[0], words, counts, label)], mentioned, **seen)
     checker = PairChecker(adapter, counts, max_hops)
-    parts = _pairs(checker, text, mentioned, words)
+    parts = _rest(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker)
     return Assessment(form, parts, mentioned, links=checker.links(), **seen)
+
+
+def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False) -> list[SubClaim]:
+    """The sub-claims besides stated values: one entity and another name, one entity, or pairs.
+    ``quiet``: beside stated values, one entity with no relation word left adds nothing."""
+    adapter = ctx.adapter
+    if len(mentioned) == 1 and names:
+        return [_other_value(adapter, mentioned[0], names[0], words, counts, label)]
+    if len(mentioned) == 1:
+        return [] if quiet and not words else [_existence(mentioned[0], words, counts, label)]
+    return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)
 
 
 def _existence(m: Mentioned, words, counts, label) -> SubClaim:
