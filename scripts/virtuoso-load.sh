@@ -16,7 +16,10 @@ if [ $# -lt 3 ]; then
   echo "usage: $0 DIR MASK GRAPH_IRI [HOST:SQL_PORT]" >&2
   exit 2
 fi
-DIR=$(cd "$1" && pwd)
+DIR=$1
+if [ -d "$DIR" ]; then
+  DIR=$(cd "$DIR" && pwd)   # else a folder as the server sees it (e.g. /import in the container)
+fi
 MASK=$2
 GRAPH=$3
 SERVER=${4:-127.0.0.1:1111}

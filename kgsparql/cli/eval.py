@@ -16,9 +16,9 @@ from ..eval.results import read_results
 from ..eval.runner import Runner
 from ..eval.summary import summarize
 from ..config import WALKS
-from .eval_kb import write_kb_file
 from .eval_file import eval_user_file, looks_like_file, report_summary
-from .options import settings_from
+from .eval_kb import write_kb_file
+from .flags import settings_from
 
 __all__ = ["eval_cmd", "parse_hops"]
 
@@ -46,7 +46,7 @@ def _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, n
 def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int = 1) -> None:
     from ..api import Asker
     from ..llm import build_llm
-    from ..models import Models
+    from ..loaded_models import Models
 
     if (store or endpoint) and len({p.kb.name for p in parts}) > 1:
         raise InputError("this selection spans several KBs (" + ", ".join(sorted({p.kb.name for p in parts}))
@@ -106,10 +106,12 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
 @click.option("--timeout", type=float, default=None, help="Seconds per SPARQL call.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Questions answered at once (threads sharing one method); rows stay in input order.")
+@click.option("--head", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="factkg: decide with this trained verdict head (kgsparql train verifier) instead of the rules.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, help="TOML config file.")
 def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_url, no_brackets, walks, store,
-             endpoint, adapter, data_dir, out, resume, overwrite, write_kb, gold_topic, by_qtype, summary_only, as_json, quiet, timeout,
-             workers, config_file):
+             endpoint, adapter, data_dir, out, resume, overwrite, write_kb, gold_topic, by_qtype, summary_only, as_json,
+             quiet, timeout, workers, head, config_file):
     """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014, webqsp, cwq) or on your own
     questions (FILE.jsonl: {id, question, answers} per line, with --store or --endpoint), or a claim verifier on factkg
     (--method names the verifier, default refkg; docs/verify.md)."""
@@ -124,13 +126,15 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
         settings = settings_from(config_file, llm=llm, llm_base_url=llm_base_url, timeout=timeout)
         return run_factkg(settings, split=split, variant=variant, limit=limit, seed=seed, method=method,
                           store=store, endpoint=endpoint, data_dir=data_dir, out=out, resume=resume,
-                          overwrite=overwrite, as_json=as_json, quiet=quiet, workers=workers)
+                          overwrite=overwrite, as_json=as_json, quiet=quiet, workers=workers, head=head)
+    if head:
+        raise InputError("--head is a claim verifier's: it goes with the factkg dataset only")
     if store and endpoint:
         raise InputError("give either --store or --endpoint, not both")
     if dataset and dataset not in DATASETS and looks_like_file(dataset):    # a user's own questions
         return eval_user_file(dataset, store, endpoint, limit, out, resume, overwrite, as_json, quiet, workers,
-                          settings_from(config_file, method=method, llm=llm, llm_base_url=llm_base_url,
-                                        timeout=timeout, adapter=adapter, walks=walks))
+                              settings_from(config_file, method=method, llm=llm, llm_base_url=llm_base_url,
+                                            timeout=timeout, adapter=adapter, walks=walks))
     if dataset not in DATASETS:
         raise InputError(f"unknown dataset {dataset!r} (available: {', '.join(DATASETS)}, factkg, or a "
                          "questions FILE.jsonl)" if dataset

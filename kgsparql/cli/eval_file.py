@@ -11,7 +11,7 @@ from ..errors import InputError
 from ..eval.runner import Runner
 from ..eval.summary import format_table, summarize
 from ..eval.user_file import load_user_questions
-from .options import emit_json
+from .flags import emit_json
 
 __all__ = ["looks_like_file", "run_user_file", "eval_user_file", "report_summary"]
 

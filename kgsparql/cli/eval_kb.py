@@ -7,7 +7,7 @@ import click
 from ..errors import InputError
 from ..eval.datasets import load_dataset, resolve_data_dir
 from ..eval.kb import ensure_store, export_ntriples
-from .options import settings_from
+from .flags import settings_from
 
 __all__ = ["write_kb_file"]
 

@@ -129,7 +129,7 @@ def export_ntriples(store: Path, out: str | Path) -> None:
     """The triples of an eval store (its default graph) as N-Triples, e.g. to bulk-load into a server."""
     import pyoxigraph
 
-    from ..translate import translated
+    from ..error_mapping import translated
 
     with translated(f"writing {store} to {out}"):
         pyoxigraph.Store.read_only(str(store)).dump(str(out), pyoxigraph.RdfFormat.N_TRIPLES,

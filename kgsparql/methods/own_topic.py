@@ -14,7 +14,7 @@ import dataclasses
 import re
 
 from ..types import Answer
-from .common import abstain
+from .no_answer import abstain
 
 __all__ = ["without_own_topic", "named_in"]
 
