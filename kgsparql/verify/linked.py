@@ -57,6 +57,8 @@ def masked(text: str, mentioned: list[Mentioned]) -> str:
 
 _WORD = re.compile(r"[^\s,;:!?()\"]+")
 _JOINERS = frozenset("of the de von van la le del da di".split())
+# indefinite pronouns are function words, capitalised at a sentence's start but never names
+_PRONOUNS = frozenset("somebody someone something everybody everyone everything anybody anyone nobody".split())
 # a month is part of a date, a value the claim states, never a name the KG lacks
 _MONTHS = frozenset("""january february march april may june july august september october november december
 jan feb mar apr jun jul aug sep sept oct nov dec""".split())
@@ -72,7 +74,7 @@ def unlinked_names(masked_claim: str) -> list[str]:
     words = [w.rstrip(".") for w in _WORD.findall(masked_claim)]
     for i, word in enumerate(words):
         low = word.lower()
-        opener = low in STOPWORDS or low in _OPENERS or low.split("'")[0] in STOPWORDS or low in _MONTHS
+        opener = low in STOPWORDS or low in _OPENERS or low.split("'")[0] in STOPWORDS or low in _MONTHS or low in _PRONOUNS
         if word[:1].isupper() and word != "X" and not opener:
             current.append(word)
         elif current and low in _JOINERS:
