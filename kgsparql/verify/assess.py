@@ -12,7 +12,7 @@ from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .pairs import PairChecker
 from .values import number_conflicts, stated_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
-from .words import assign_words, relation_words
+from .relation_words import assign_words, relation_words
 from ..errors import KGSparqlError
 from ..types import Path
 
