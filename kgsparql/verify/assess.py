@@ -50,7 +50,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     words = relation_words(ctx.ranker("alignment"), text, masked_text, labels)
     framing = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words])
     words = [w for w in words if not any(a <= w.position < b for a, b in framing)]
-    names = unlinked_names(masked(outside(text, framing), mentioned))
+    names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, text, masked_text, mentioned, label)
     words = [w for w in words if not w.labels & spent]
