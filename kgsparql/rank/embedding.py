@@ -59,7 +59,20 @@ class Encoder:
         self.cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self.encoded = 0             # texts actually run through the model (cache misses)
         self._model = None
+        self._words: frozenset[str] | None = None
         self._lock = threading.Lock()
+
+    def words(self) -> frozenset[str]:
+        """The model's whole-word vocabulary in lower case (``vocab.txt`` entries that are neither
+        word pieces nor special tokens): the common words of its language; empty without one."""
+        if self._words is None:
+            try:
+                path = Path(self.model_path or _default_model_path()) / "vocab.txt"
+                lines = path.read_text(encoding="utf-8").split()
+            except (OSError, ImportError):
+                lines = []
+            self._words = frozenset(w.lower() for w in lines if w.isalpha() and not w.startswith("##"))
+        return self._words
 
     @property
     def lexical(self) -> bool:
@@ -172,6 +185,10 @@ class EmbeddingRanker:
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         return self.encoder.embed(list(texts))
+
+    def words(self) -> frozenset[str]:
+        """The encoder's common words (``Encoder.words``)."""
+        return self.encoder.words()
 
     def rank(self, query: str, items: list[str]) -> list[float]:
         if not items:
