@@ -16,7 +16,7 @@ from .config import Settings
 from .endpoints.cache import memo
 from .errors import InputError, KGSparqlError
 from .kg import KnowledgeGraph
-from .models import Models
+from .loaded_models import Models
 from .parallel import ordered_map
 from .stats import collect
 from .types import Answer

@@ -16,7 +16,7 @@ from ..eval.results import read_results
 from ..eval.runner import Runner
 from ..eval.summary import format_table, summarize
 from ..config import WALKS
-from .options import emit_json, settings_from
+from .flags import emit_json, settings_from
 
 __all__ = ["eval_cmd", "parse_hops"]
 
@@ -54,7 +54,7 @@ def _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, n
 def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int = 1) -> None:
     from ..api import Asker
     from ..llm import build_llm
-    from ..models import Models
+    from ..loaded_models import Models
 
     if (store or endpoint) and len({p.kb.name for p in parts}) > 1:
         raise InputError("this selection spans several KBs (" + ", ".join(sorted({p.kb.name for p in parts}))

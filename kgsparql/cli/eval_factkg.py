@@ -11,7 +11,7 @@ from ..eval.claims import format_claims, run_claims, summarize_claims
 from ..eval.datasets import resolve_data_dir
 from ..eval.factkg import SPLITS, VARIANTS, factkg_store, load_factkg
 from ..eval.results import CLAIM_REQUIRED, ResultsFile
-from .options import emit_json
+from .flags import emit_json
 
 __all__ = ["run_factkg"]
 

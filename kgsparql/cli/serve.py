@@ -8,7 +8,7 @@ import click
 
 from ..config import WALKS
 from ..errors import ConfigError, InputError
-from .options import kg_options, settings_from
+from .flags import kg_options, settings_from
 
 __all__ = ["serve"]
 

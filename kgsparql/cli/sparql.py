@@ -5,7 +5,7 @@ import click
 
 from ..kg import KnowledgeGraph
 from ..typed_query import run_typed_query, runnable_kind
-from .options import emit_json, kg_options, settings_from
+from .flags import emit_json, kg_options, settings_from
 
 __all__ = ["sparql"]
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from .options import emit_json, settings_from
+from .flags import emit_json, settings_from
 
 __all__ = ["train"]
 

@@ -3,7 +3,7 @@ results, reused connections (``keepalive``), a per-call timeout, and bounded ret
 
 Retried: HTTP 429/500/502/503/504 and connection errors. Not retried: other 4xx, timeouts (a query
 that ran out of time once will again), and malformed answers. Every failure leaves as a
-``KGSparqlError`` made by ``kgsparql.translate``."""
+``KGSparqlError`` made by ``kgsparql.error_mapping``."""
 from __future__ import annotations
 
 import email.utils
@@ -22,7 +22,7 @@ from SPARQLWrapper.SPARQLExceptions import EndPointInternalError
 from ..config import DEFAULT_USER_AGENT
 from ..errors import ConfigError, EndpointTimeout, KGSparqlError, MalformedResponse, QueryRejected, RateLimited
 from ..sparql import query_kind
-from ..translate import translate
+from ..error_mapping import translate
 from ..types import XSD, BlankNode, IRI, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache

@@ -12,8 +12,8 @@ from typing import Literal
 
 from ..config import Settings
 from ..errors import ConfigError, KGSparqlError
-from ..models import Models
-from ..options import parse_options
+from ..loaded_models import Models
+from ..plugin_options import parse_options
 from ..rank.base import Rankers
 from ..types import Entity
 from . import scoring

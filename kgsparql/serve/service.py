@@ -11,7 +11,7 @@ from ..api import Asker, Verifier
 from ..config import Settings
 from ..errors import InputError
 from ..kg import KnowledgeGraph
-from ..models import Models
+from ..loaded_models import Models
 from ..registry import available
 from ..stats import watch_queries
 from ..typed_query import run_typed_query

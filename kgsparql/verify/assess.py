@@ -10,7 +10,7 @@ from .functional import looks_functional
 from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .pairs import PairChecker
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
-from .words import assign_words, relation_words
+from .relation_words import assign_words, relation_words
 from ..types import Path
 
 __all__ = ["Assessment", "assess"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..types import Path
 from .linked import Mentioned
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
-from .words import RelationWord
+from .relation_words import RelationWord
 
 __all__ = ["PairChecker"]
 
