@@ -17,7 +17,8 @@ from .endpoints.cache import memo
 from .meaning import question_shape, show_date
 from .errors import InputError, KGSparqlError
 from .kg import KnowledgeGraph
-from .models import Models
+from .linking import given_topics
+from .loaded_models import Models
 from .parallel import ordered_map
 from .stats import collect
 from .types import Answer
@@ -97,9 +98,11 @@ class Asker:
             self.close()
             raise
 
-    def ask(self, question: str, id: str | None = None) -> Answer:
+    def ask(self, question: str, id: str | None = None, *, topics: Iterable[str] | None = None) -> Answer:
+        """``topics``: IRIs of the question's topic entities, given instead of found by linking."""
         check_question(question, self.settings.max_question_chars)
-        return presented(answer_with_stats(self.method, question, id), self.settings.walks)
+        with given_topics(topics):
+            return presented(answer_with_stats(self.method, question, id), self.settings.walks)
 
     def ask_many(self, items: Iterable[dict], workers: int = 1) -> Iterator[dict]:
         """``{"id", "question"}`` in, one JSON-ready dict out per item, in order; errors don't stop it.

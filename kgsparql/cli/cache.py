@@ -9,7 +9,7 @@ import click
 from ..endpoints.cache import ResultCache
 from ..kg import results_path
 from ..linking.saved import remove_indexes, saved_indexes
-from .options import emit_json, settings_from
+from .flags import emit_json, settings_from
 
 __all__ = ["cache"]
 

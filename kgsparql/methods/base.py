@@ -8,8 +8,8 @@ from ..config import Settings
 from ..errors import KGSparqlError
 from ..linking import EntityLinker
 from ..linking.vocabulary import relation_vocabulary
-from ..models import Models
-from ..options import parse_options
+from ..loaded_models import Models
+from ..plugin_options import parse_options
 from ..rank.base import Rankers
 from ..registry import check_plugin_tables, create
 from ..types import Answer

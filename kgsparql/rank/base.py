@@ -9,7 +9,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..config import Settings
 from ..errors import PluginError
-from ..models import Models
+from ..loaded_models import Models
 from ..registry import PluginContext, create
 
 __all__ = ["Ranker", "RankerContext", "Rankers", "build_ranker", "tokenize", "STOPWORDS", "default_context",

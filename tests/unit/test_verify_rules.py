@@ -124,7 +124,7 @@ def demo_kg():
 
 
 def _verifier(demo_kg, replies):
-    from kgsparql.models import Models
+    from kgsparql.loaded_models import Models
     from kgsparql.verify import build_verifier
 
     kg, settings = demo_kg
