@@ -11,7 +11,7 @@ from ...retrieval.propagate import propagate
 from ...stats import record_count
 from ...types import Answer, Entity
 from ..context import MethodContext
-from ..no_answer import NO_ENTITY, abstain
+from ..no_answer import abstain, link_or_abstain, no_fact
 from .llm_steps import answer_with_reflection
 from .chain_scoring import QuestionScorer
 from .descriptions import Descriptions
@@ -52,13 +52,13 @@ class KGFR:
                                                              self.params.describe_relations, cache))
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
-        link = self.linker.link(question)
-        if link.topic_mention is None:
-            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
+        link, unlinked = link_or_abstain(self.linker, question, id)
+        if unlinked:
+            return unlinked
         found = self._retrieve(link.topics(), link.masked())
         topics, plan = found.topics, found.plan
         if not found.ranking:
-            return abstain(question, f"the KG holds no fact about {topics[0].name}", (), topics, plan, id)
+            return abstain(question, no_fact(topics[0], that_answers=False), (), topics, plan, id)
         best = found.ranking[0]
         evidence = self._evidence(found)
         if plan["relation_words"] > 0 and best.score < self.params.min_score:
