@@ -52,7 +52,7 @@ class RefKGVerifier:
         self.options = ctx.options or RefKGOptions()
         self.llm = ctx.llm
         ctx.ranker("alignment")
-        ctx.encoder.embed(["load the model now"])   # at construction, not inside the first claim's time
+        ctx.warm_encoder()
 
     def _assess(self, text: str) -> Assessment:
         return assess(self.ctx, text, max_hops=self.options.max_hops, max_entities=self.options.max_entities)

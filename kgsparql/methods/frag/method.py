@@ -32,8 +32,7 @@ class FRAG:
         self.ctx, self.params = ctx, (p := ctx.options or FragOptions())
         self.adapter, self.linker, self.llm = ctx.adapter, ctx.linker, ctx.llm
         rankers = [ctx.ranker(name) for name in p.rankers]
-        self.encoder = ctx.encoder
-        self.encoder.embed(["load the model now"])  # at construction, not inside the first question's time
+        self.encoder = ctx.warm_encoder()
         self.router = Router(self._classifier(p.router_model or packaged_model("router.npz")), p)
         chain_path = p.chain_model or packaged_model("chains.npz")
         prior = self._classifier(chain_path) if chain_path != "none" else None

@@ -42,8 +42,7 @@ class KGFR:
     def __init__(self, ctx: MethodContext):
         self.ctx, self.params = ctx, ctx.options or KgfrOptions()
         self.adapter, self.linker, self.llm = ctx.adapter, ctx.linker, ctx.llm
-        self.encoder, self.aligner = ctx.encoder, ctx.ranker("alignment")
-        self.encoder.embed(["load the model now"])
+        self.encoder, self.aligner = ctx.warm_encoder(), ctx.ranker("alignment")
         kg_id = f"{ctx.settings.store or ''}|{getattr(self.adapter.endpoint, 'name', '')}|{self.adapter.name}"
         model = str(getattr(self.llm, "model", "") or getattr(ctx.settings, "llm", ""))
         cache = Descriptions.cache_path(FilePath(ctx.settings.home_path), kg_id, model)

@@ -28,9 +28,9 @@ class KGRAG:
 
     def __init__(self, ctx: MethodContext):
         self.ctx, self.params = ctx, ctx.options or KgragOptions()
-        self.adapter, self.llm, self.encoder = ctx.adapter, ctx.llm, ctx.encoder
+        self.adapter, self.llm = ctx.adapter, ctx.llm
         self.answerer = dataclasses.replace(ctx, llm=None).method(self.params.answerer)
-        self.encoder.embed(["load the model now"])
+        self.encoder = ctx.warm_encoder()
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         base = self.answerer.answer(question, id=id)

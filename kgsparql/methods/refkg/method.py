@@ -31,7 +31,7 @@ class RefKG:
         self.scorer = build_scorer(p.scorer, ctx.rankers)
         vocabulary = ctx.abstention.vocabulary if ctx.abstention is not None else (lambda: [])
         self.judge = ChainJudge(ctx.ranker("alignment"), ctx.ranker("embedding"), vocabulary, self.adapter.verbalize)
-        ctx.encoder.embed(["load the model now"])   # at construction, not inside the first question's time
+        ctx.warm_encoder()
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
