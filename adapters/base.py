@@ -106,7 +106,7 @@ class SparqlAdapter(PathSteps):
     label_variants = ("", "en")  # language tags tried by lookup()
 
     lookup_ranked = False         # True when lookup.rq orders its rows itself (name before alias)
-    Options = None                # this adapter takes no [plugins.<name>] options
+    Options = None                # this adapter takes no [adapters.<name>] options
 
     def __init__(self, ctx: AdapterContext):
         self.endpoint = ctx.endpoint

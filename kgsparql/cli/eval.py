@@ -16,7 +16,7 @@ from ..eval.results import read_results
 from ..eval.runner import Runner
 from ..eval.summary import format_table, summarize
 from ..config import WALKS
-from .flags import emit_json, settings_from
+from .flags import emit_json, settings_from, verifier_choice
 
 __all__ = ["eval_cmd", "parse_hops"]
 
@@ -86,6 +86,7 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
 @click.option("--limit", type=int, default=None, help="At most N questions: a seeded sample, split evenly over hops.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --limit sample.")
 @click.option("--method", default=None, help="QA method (default: kelgop, the planner over frag).")
+@click.option("--verifier", default=None, help="factkg: the claim verifier (default: refkg).")
 @click.option("--llm", default=None, help="none | llama[:PATH.gguf] | openai:MODEL.")
 @click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server.")
 @click.option("--no-brackets", is_flag=True, help="Strip the [ ] around MetaQA topic entities (linking must find them).")
@@ -108,11 +109,11 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Questions answered at once (threads sharing one method); rows stay in input order.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, help="TOML config file.")
-def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_url, no_brackets, walks, store,
+def eval_cmd(dataset, split, hops, variant, limit, seed, method, verifier, llm, llm_base_url, no_brackets, walks, store,
              endpoint, data_dir, out, resume, overwrite, by_qtype, summary_only, as_json, quiet, timeout,
              workers, config_file):
     """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014), or a claim verifier on factkg
-    (--method names the verifier, default refkg; docs/verify.md)."""
+    (--verifier, default refkg; docs/verify.md)."""
     if summary_only:
         if dataset:
             raise InputError("--summary-only FILE summarises a results file: give no DATASET")
@@ -122,12 +123,15 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
         from .eval_factkg import run_factkg
 
         settings = settings_from(config_file, llm=llm, llm_base_url=llm_base_url, timeout=timeout)
-        return run_factkg(settings, split=split, variant=variant, limit=limit, seed=seed, method=method,
+        return run_factkg(settings, split=split, variant=variant, limit=limit, seed=seed,
+                          verifier=verifier_choice(verifier, method),
                           store=store, endpoint=endpoint, data_dir=data_dir, out=out, resume=resume,
                           overwrite=overwrite, as_json=as_json, quiet=quiet, workers=workers)
     if dataset not in DATASETS:
         raise InputError(f"unknown dataset {dataset!r} (available: {', '.join(DATASETS)}, factkg)" if dataset
                          else f"give a DATASET ({', '.join(DATASETS)}, factkg) or --summary-only FILE")
+    if verifier:
+        raise InputError("--verifier is for eval factkg; a QA dataset takes --method")
     if store and endpoint:
         raise InputError("give either --store or --endpoint, not both")
     with Runner(out, resume=resume, overwrite=overwrite, quiet=quiet) as runner:   # checks --out first

@@ -25,7 +25,7 @@ def _sample(claims, limit, seed):
     return [c for c in claims if c.id in chosen]
 
 
-def run_factkg(settings, *, split, variant, limit, seed, method, store, endpoint, data_dir, out, resume, overwrite,
+def run_factkg(settings, *, split, variant, limit, seed, verifier, store, endpoint, data_dir, out, resume, overwrite,
                as_json, quiet, workers: int = 1) -> None:
     from ..api import Verifier
 
@@ -39,9 +39,9 @@ def run_factkg(settings, *, split, variant, limit, seed, method, store, endpoint
         chosen = _sample(claims, limit, seed)
         kg_settings = settings.replace(store=store, endpoint=endpoint, adapter=settings.adapter
                                        if settings.adapter != "generic" else "dbpedia")
-        with Verifier(kg_settings, verifier=method) as verifier:
+        with Verifier(kg_settings, verifier=verifier) as checker:
             try:
-                run_claims(chosen, verifier, results, quiet=quiet, workers=workers)
+                run_claims(chosen, checker, results, quiet=quiet, workers=workers)
             except KeyboardInterrupt:
                 hint = f"; continue with --resume --out {out}" if out else ""
                 click.echo(f"interrupted after {len(results.rows)} claim(s){hint}", err=True)
@@ -50,7 +50,7 @@ def run_factkg(settings, *, split, variant, limit, seed, method, store, endpoint
         rows = [r for r in results.rows if r["id"] in selected]
     summary = summarize_claims(rows)
     meta = {"dataset": "factkg", "split": split, "variant": variant, "limit": limit, "seed": seed if limit else None,
-            "verifier": method or "refkg", "llm": settings.llm, "out": out}
+            "verifier": verifier or "refkg", "llm": settings.llm, "out": out}
     if as_json:
         emit_json({**meta, **summary})
     else:

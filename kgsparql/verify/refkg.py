@@ -26,7 +26,7 @@ __all__ = ["RefKGVerifier", "RefKGOptions"]
 
 @dataclass(frozen=True)
 class RefKGOptions:
-    """``[plugins.refkg]``."""
+    """``[verifiers.refkg]``."""
 
     max_hops: int = 2             # longest path that can join two entities of a sub-claim
     max_entities: int = 4         # entities of one claim that are checked
