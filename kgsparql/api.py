@@ -14,8 +14,10 @@ import dataclasses
 
 from .config import Settings
 from .endpoints.cache import memo
+from .meaning import question_shape, show_date
 from .errors import InputError, KGSparqlError
 from .kg import KnowledgeGraph
+from .linking import given_topics
 from .loaded_models import Models
 from .parallel import ordered_map
 from .stats import collect
@@ -61,6 +63,20 @@ def answer_with_stats(method, question: str, id: str | None = None) -> Answer:
     return dataclasses.replace(answer, stats=stats, id=id if id is not None else answer.id)
 
 
+def presented(answer: Answer, walks: str = "simple") -> Answer:
+    """The answers as the question asks for them: dates at the precision asked ("when" -> a year,
+    docs/meaning.md), and never the question's own topic entity beside other answers (unless the
+    walks may ``return`` to it)."""
+    if not answer.answers:
+        return answer
+    precision = question_shape(answer.question).date_precision
+    names = list(dict.fromkeys(show_date(a, precision) for a in answer.answers))
+    topics = {e.name for e in answer.entities}
+    if walks != "return" and any(n not in topics for n in names):
+        names = [n for n in names if n not in topics]
+    return dataclasses.replace(answer, answers=tuple(names)) if tuple(names) != answer.answers else answer
+
+
 class Asker:
     """Holds one KG and one method; ``ask`` takes a question and returns an ``Answer`` with stats.
     Pass ``method=`` to reuse a built method, ``llm=`` to use a loaded LLM, or ``models=`` to share
@@ -82,9 +98,11 @@ class Asker:
             self.close()
             raise
 
-    def ask(self, question: str, id: str | None = None) -> Answer:
+    def ask(self, question: str, id: str | None = None, *, topics: Iterable[str] | None = None) -> Answer:
+        """``topics``: IRIs of the question's topic entities, given instead of found by linking."""
         check_question(question, self.settings.max_question_chars)
-        return answer_with_stats(self.method, question, id)
+        with given_topics(topics):
+            return presented(answer_with_stats(self.method, question, id), self.settings.walks)
 
     def ask_many(self, items: Iterable[dict], workers: int = 1) -> Iterator[dict]:
         """``{"id", "question"}`` in, one JSON-ready dict out per item, in order; errors don't stop it.

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import ConfigError
+from .presets import PRESETS, preset_values
 
 __all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home", "WALKS", "TABLES"]
 
@@ -54,6 +55,8 @@ class Settings:
     max_question_chars: int = 2_000     # longer questions (or [entity] mentions) are refused
     retries: int = 3                    # HTTP retries on 429/5xx/connection errors
     user_agent: str = DEFAULT_USER_AGENT
+    contact: str | None = None          # an e-mail or URL added to the User-Agent (public services ask for one)
+    kg: str | None = None               # public endpoint preset: wikidata, dbpedia, freebase, ... (kgsparql.presets)
     default_graph: str | None = None    # HTTP endpoints: default-graph-uri sent with every query
     allow_service: bool = False         # let queries use SERVICE (the store then fetches other URLs)
     cache: str = "auto"                 # result cache: auto = on for HTTP endpoints, off for embedded
@@ -67,6 +70,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         _check_types(self)
+        _apply_preset(self)
         if not self.home:
             object.__setattr__(self, "home", str(default_home()))
         object.__setattr__(self, "plugins", _frozen_tables(self.plugins))
@@ -122,6 +126,8 @@ class Settings:
         unknown = set(values) - {f.name for f in fields(cls)}
         if unknown:
             raise ConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        if values.get("kg") and not values.get("store"):
+            values.update(preset_values(values["kg"], values, explicit=set(values)))
         return cls(**values)
 
 
@@ -130,6 +136,21 @@ def _frozen_tables(tables: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]
         if not isinstance(table, Mapping):
             raise ConfigError(f"{name} must be a table of options, not {table!r}")
     return MappingProxyType({k: MappingProxyType(dict(v)) for k, v in dict(tables).items()})
+def _apply_preset(settings: Settings) -> None:
+    """``Settings.load`` fills in a ``kg`` preset where no setting was given (flag, file, env); built
+    directly, ``Settings(kg=...)`` without an endpoint gets the preset's values where the setting is
+    still the default. Once the endpoint is set (``replace``), nothing is filled in again."""
+    if settings.contact is not None and (len(settings.contact) > 200 or not settings.contact.isprintable()
+                                         or not settings.contact.strip()):
+        raise ConfigError("contact must be one printable line of at most 200 characters (an e-mail or a URL)")
+    if settings.kg is None or settings.endpoint:
+        return
+    if settings.store:
+        raise ConfigError(f"kg {settings.kg!r} is a public endpoint; it cannot be combined with a store")
+    given = {f.name: getattr(settings, f.name) for f in fields(Settings)}
+    explicit = {f.name for f in fields(Settings) if f.name not in ("plugins", "tables") and given[f.name] != f.default}
+    for name, value in preset_values(settings.kg, given, explicit).items():
+        object.__setattr__(settings, name, value)
 
 
 def _check_types(settings: Settings) -> None:

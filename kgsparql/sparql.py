@@ -1,4 +1,5 @@
-"""SPARQL text handling: loading ``.rq`` templates, binding values safely, the read-only guard.
+"""SPARQL text handling: loading ``.rq`` templates, binding values safely (the read-only guard,
+``query_kind``, lives in ``kgsparql.readonly`` and is re-exported here).
 
 User values never become SPARQL text by string pasting: they are turned into terms by pyoxigraph
 (which validates IRIs and escapes literals) and placed into the template's ``VALUES`` blocks."""
@@ -11,7 +12,8 @@ from typing import Iterable, Mapping, Sequence, Union
 
 import pyoxigraph
 
-from .errors import QueryRejected, ReadOnlyViolation, ServiceRefused, TemplateError
+from .errors import TemplateError
+from .readonly import check_read_only, query_kind
 from .registry import folder
 from .types import IRI, BlankNode, Literal, Term
 
@@ -107,49 +109,3 @@ def load_query(adapter: str, step: str) -> QueryTemplate:
     except (FileNotFoundError, NotADirectoryError, OSError):
         raise TemplateError(f"no query template queries/{adapter}/{step}.rq") from None
     return QueryTemplate(f"{adapter}/{step}", text)
-
-
-# --- read-only guard -------------------------------------------------------------------------
-# Tokens that hide keywords, as the SPARQL 1.1 grammar defines them (section 19.8): comments end at
-# \n or \r; short strings cannot hold a raw line break; long strings may hold one or two quotes in a
-# row; escapes are ECHAR only. Text the grammar would not take as a string stays in place and is
-# then refused (a stray quote), so the guard never reads a query differently from the server.
-_ECHAR = r"""\\[tbnrf"'\\]"""
-_STRIP_RE = re.compile(
-    r'"""(?:(?:"|"")?(?:[^"\\]|' + _ECHAR + r'))*"""'
-    r"|'''(?:(?:'|'')?(?:[^'\\]|" + _ECHAR + r"))*'''"
-    r'|"(?:[^"\\\n\r]|' + _ECHAR + r')*"'
-    r"|'(?:[^'\\\n\r]|" + _ECHAR + r")*'"
-    r'|<[^<>"{}|^`\\\x00-\x20]*>' r"|#[^\n\r]*")
-_PROLOGUE_RE = re.compile(r"^\s*(?:(?:PREFIX\s+[\w.-]*:\s*|BASE\s+)(?:<>|\s)*)*", re.IGNORECASE)
-_READ_FORMS = ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE")
-_UPDATE_WORDS = re.compile(r"(?<![\w?$:.-])(INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY)(?![\w:-])",
-                           re.IGNORECASE)
-_SERVICE_WORD = re.compile(r"(?<![\w?$:.-])SERVICE(?![\w:-])", re.IGNORECASE)
-
-
-def _strip(query: str) -> str:
-    return _STRIP_RE.sub(lambda m: " " if m.group(0).startswith("#") else " <> ", query)
-
-
-def query_kind(query: str, *, allow_service: bool = False) -> str:
-    """SELECT / ASK / CONSTRUCT / DESCRIBE, or raise ReadOnlyViolation for anything else. A query
-    that uses ``SERVICE`` (makes the store fetch any URL) is refused unless ``allow_service``."""
-    bare = _strip(query)
-    if '"' in bare or "'" in bare:
-        raise QueryRejected("refused: the query has an unterminated or malformed string literal")
-    body = _PROLOGUE_RE.sub("", bare, count=1)
-    word = (re.match(r"\s*([A-Za-z]+)", body) or [None, ""])[1].upper()
-    bad = _UPDATE_WORDS.search(bare)
-    if bad:
-        raise ReadOnlyViolation(f"refused: {bad.group(1).upper()} would change data; updates are never run")
-    if word not in _READ_FORMS:
-        raise ReadOnlyViolation(f"refused: not a SPARQL query ({word or 'empty query'})")
-    if not allow_service and _SERVICE_WORD.search(bare):
-        raise ServiceRefused("refused: SERVICE (federated query) is disabled; set allow_service = true "
-                             "or pass --allow-service to let the store fetch other endpoints")
-    return word
-
-
-def check_read_only(query: str, *, allow_service: bool = False) -> None:
-    query_kind(query, allow_service=allow_service)

@@ -22,6 +22,7 @@ _COMMANDS = {
     "doctor": "kgsparql.cli.doctor:doctor",
     "methods": "kgsparql.cli.methods:methods",
     "cache": "kgsparql.cli.cache:cache",
+    "serve": "kgsparql.cli.serve:serve",
 }
 
 

@@ -16,6 +16,7 @@ from ..eval.results import read_results
 from ..eval.runner import Runner
 from ..eval.summary import format_table, summarize
 from ..config import WALKS
+from .eval_file import looks_like_file, run_user_file
 from .flags import emit_json, settings_from, verifier_choice
 
 __all__ = ["eval_cmd", "parse_hops"]
@@ -75,14 +76,28 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
     models.close()
 
 
+def _eval_file(path, store, endpoint, limit, out, resume, overwrite, as_json, quiet, workers, settings) -> None:
+    with Runner(out, resume=resume, overwrite=overwrite, quiet=quiet) as runner:
+        try:
+            rows, summary = run_user_file(path, settings, runner, store=store, endpoint=endpoint, limit=limit,
+                                          quiet=quiet, workers=workers)
+        except KeyboardInterrupt:
+            hint = f"; continue with --resume --out {out}" if out else ""
+            click.echo(f"interrupted after {len(runner.rows)} question(s){hint}", err=True)
+            raise click.exceptions.Exit(130) from None
+    _report(summary, as_json, {"dataset": path, "limit": limit, "method": settings.method, "llm": settings.llm,
+                               "adapter": settings.adapter, "out": out})
+
+
 @click.command("eval")
 @click.argument("dataset", required=False)
 @click.option("--split", type=click.Choice(SPLITS), default="test", show_default=True,
               help="MetaQA: test/dev are the official files, train/tune the seeded 75/25 shares of dev. "
-                   "PathQuestion, WC2014: the seeded 8:1:1 split (tune = dev).")
+                   "PathQuestion, WC2014: the seeded 8:1:1 split (tune = dev). WebQSP, CWQ: dev (= tune) is a "
+                   "seeded 30% of the test file by id hash, test the other 70%.")
 @click.option("--hops", multiple=True, help="Hop counts to keep (repeatable or a comma list), e.g. --hops 1,2.")
 @click.option("--variant", default=None, help="metaqa: vanilla|ntm; pathquestion: PQ|PQL; wc2014: P|C; "
-              "factkg: llm_v1|llm_v1_singleStage.")
+              "webqsp, cwq: evidence; factkg: llm_v1|llm_v1_singleStage.")
 @click.option("--limit", type=int, default=None, help="At most N questions: a seeded sample, split evenly over hops.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --limit sample.")
 @click.option("--method", default=None, help="QA method (default: kelgop, the planner over frag).")
@@ -95,11 +110,14 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
 @click.option("--store", type=click.Path(file_okay=False), default=None,
               help="Use this Oxigraph store instead of the dataset's own (built under <home>/stores).")
 @click.option("--endpoint", default=None, help="Use a SPARQL endpoint holding the dataset's KB.")
+@click.option("--adapter", default=None, help="KG schema adapter (default: the dataset's own; generic for a FILE).")
 @click.option("--data-dir", type=click.Path(file_okay=False), default=None,
               help="Benchmark data (default: $KGSPARQL_DATA_DIR, else ../shared/data).")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Results file, one JSON line per question.")
 @click.option("--resume", is_flag=True, help="Continue --out: skip questions already in it.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --out file.")
+@click.option("--gold-topic", is_flag=True,
+              help="Give each question's gold topic entities instead of linking them (webqsp, cwq).")
 @click.option("--by-qtype", is_flag=True, help="Also summarise per question type.")
 @click.option("--summary-only", type=click.Path(dir_okay=False), default=None,
               help="Only summarise an existing results FILE (no DATASET).")
@@ -108,11 +126,14 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
 @click.option("--timeout", type=float, default=None, help="Seconds per SPARQL call.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Questions answered at once (threads sharing one method); rows stay in input order.")
+@click.option("--head", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="factkg: decide with this trained verdict head (kgsparql train verifier) instead of the rules.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, help="TOML config file.")
 def eval_cmd(dataset, split, hops, variant, limit, seed, method, verifier, llm, llm_base_url, no_brackets, walks, store,
-             endpoint, data_dir, out, resume, overwrite, by_qtype, summary_only, as_json, quiet, timeout,
-             workers, config_file):
-    """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014), or a claim verifier on factkg
+             endpoint, adapter, data_dir, out, resume, overwrite, gold_topic, by_qtype, summary_only, as_json, quiet, timeout,
+             workers, head, config_file):
+    """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014, webqsp, cwq) or on your own
+    questions (FILE.jsonl: {id, question, answers} per line, with --store or --endpoint), or a claim verifier on factkg
     (--verifier, default refkg; docs/verify.md)."""
     if summary_only:
         if dataset:
@@ -126,17 +147,27 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, verifier, llm, 
         return run_factkg(settings, split=split, variant=variant, limit=limit, seed=seed,
                           verifier=verifier_choice(verifier, method),
                           store=store, endpoint=endpoint, data_dir=data_dir, out=out, resume=resume,
-                          overwrite=overwrite, as_json=as_json, quiet=quiet, workers=workers)
-    if dataset not in DATASETS:
-        raise InputError(f"unknown dataset {dataset!r} (available: {', '.join(DATASETS)}, factkg)" if dataset
-                         else f"give a DATASET ({', '.join(DATASETS)}, factkg) or --summary-only FILE")
+                          overwrite=overwrite, as_json=as_json, quiet=quiet, workers=workers, head=head)
+    if head:
+        raise InputError("--head is a claim verifier's: it goes with the factkg dataset only")
     if verifier:
         raise InputError("--verifier is for eval factkg; a QA dataset takes --method")
     if store and endpoint:
         raise InputError("give either --store or --endpoint, not both")
-    with Runner(out, resume=resume, overwrite=overwrite, quiet=quiet) as runner:   # checks --out first
+    if dataset and dataset not in DATASETS and looks_like_file(dataset):    # a user's own questions
+        return _eval_file(dataset, store, endpoint, limit, out, resume, overwrite, as_json, quiet, workers,
+                          settings_from(config_file, method=method, llm=llm, llm_base_url=llm_base_url,
+                                        timeout=timeout, adapter=adapter, walks=walks))
+    if dataset not in DATASETS:
+        raise InputError(f"unknown dataset {dataset!r} (available: {', '.join(DATASETS)}, factkg, or a "
+                         "questions FILE.jsonl)" if dataset
+                         else f"give a DATASET ({', '.join(DATASETS)}, factkg), a FILE.jsonl or --summary-only FILE")
+    with Runner(out, resume=resume, overwrite=overwrite, quiet=quiet, gold_topic=gold_topic) as runner:   # checks --out first
+        ds = DATASETS[dataset]
         settings = settings_from(config_file, method=method, llm=llm, llm_base_url=llm_base_url, timeout=timeout,
-                                 walks=walks or DATASETS[dataset].walks).replace(store=None, endpoint=None)
+                                 walks=walks or ds.walks, adapter=adapter).replace(store=None, endpoint=None)
+        if not adapter and settings.adapter == "generic":
+            settings = settings.replace(adapter=ds.adapter)
         parts = _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, no_brackets)
         try:
             _run(runner, parts, settings, store, endpoint, quiet, workers)
@@ -152,5 +183,5 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, verifier, llm, 
     meta = {"dataset": dataset, "split": split, "variant": variant, "hops": ",".join(hops) or None,
             "limit": limit, "seed": seed if limit else None, "method": settings.method, "llm": settings.llm,
             "walks": settings.walks, "workers": workers if workers > 1 else None,
-            "no_brackets": no_brackets, "out": out}
-    _report(summarize(rows, by_qtype=by_qtype), as_json, meta)
+            "no_brackets": no_brackets, "gold_topic": gold_topic, "out": out}
+    _report(summarize(rows, by_qtype=by_qtype or DATASETS[dataset].by_qtype), as_json, meta)

@@ -8,12 +8,22 @@ import click
 
 from ..config import Settings
 from ..errors import InputError
+from ..presets import PRESETS
 
 __all__ = ["kg_options", "run_options", "verifier_choice", "settings_from", "emit_json"]
 
 
+_PRESET_KEY = "kgsparql.kg_preset"
+
+
+def _remember_preset(ctx: click.Context, param, value):
+    if value is not None:
+        ctx.meta[_PRESET_KEY] = value
+
+
 def kg_options(fn):
-    """--store / --endpoint / --endpoint-kind / --adapter / --timeout / --config."""
+    """--store / --endpoint / --kg / --endpoint-kind / --adapter / --timeout / --config. ``--kg`` is not
+    passed to the command: ``settings_from`` picks it up from the click context."""
     opts = [
         click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
                      help="TOML config file (default: $KGSPARQL_CONFIG, ./kgsparql.toml, ~/.config/kgsparql/config.toml)."),
@@ -21,6 +31,9 @@ def kg_options(fn):
         click.option("--adapter", default=None, help="KG schema adapter: generic, freebase, wikidata, dbpedia."),
         click.option("--endpoint-kind", default=None,
                      help="Endpoint plugin to use (default: by the URL's scheme, or embedded for --store)."),
+        click.option("--kg", type=click.Choice(list(PRESETS)), default=None, expose_value=False,
+                     callback=_remember_preset,
+                     help="A public endpoint by name: its URL, adapter and etiquette (docs/presets.md)."),
         click.option("--endpoint", default=None, help="SPARQL 1.1 HTTP endpoint URL."),
         click.option("--store", type=click.Path(file_okay=False), default=None,
                      help="Embedded Oxigraph store directory (default: the bundled demo KG)."),
@@ -60,6 +73,9 @@ def verifier_choice(verifier: str | None, method: str | None) -> str | None:
 
 
 def settings_from(config_file: str | None = None, **flags: Any) -> Settings:
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.meta.get(_PRESET_KEY):
+        flags.setdefault("kg", ctx.meta[_PRESET_KEY])
     return Settings.load(flags=flags, config_file=config_file)
 
 

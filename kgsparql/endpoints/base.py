@@ -106,7 +106,7 @@ class BaseEndpoint:
     def _cached(self, text: str, run):
         mem = active_memo()
         if mem is not None and (self.name, text) in mem:
-            record_query(0.0, cached=True)
+            record_query(0.0, cached=True, text=text)
             return mem[(self.name, text)]
         result = self._from_cache(text, run)
         if mem is not None:
@@ -118,11 +118,11 @@ class BaseEndpoint:
         if cache is not None:
             hit = cache.get(self.name, text)
             if hit is not None:
-                record_query(0.0, cached=True)
+                record_query(0.0, cached=True, text=text)
                 return hit
         t0 = time.perf_counter()
         result = run()
-        record_query(time.perf_counter() - t0)
+        record_query(time.perf_counter() - t0, text=text)
         if cache is not None and not getattr(result, "truncated", False):
             cache.put(self.name, text, result)
         return result

@@ -10,6 +10,7 @@ KG holds little beyond what some claim is about (docs/verify.md)."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import re
 import tempfile
 import urllib.parse
@@ -23,7 +24,8 @@ import pyoxigraph
 from ..errors import InputError
 from .kb import KBSource, ensure_store
 
-__all__ = ["FactClaim", "load_factkg", "factkg_store", "parse_evidence", "VARIANTS", "SPLITS", "write_ntriples"]
+__all__ = ["FactClaim", "load_factkg", "factkg_store", "parse_evidence", "VARIANTS", "SPLITS", "write_ntriples",
+           "sample_claims"]
 
 VARIANTS = ("llm_v1", "llm_v1_singleStage")
 SPLITS = {"test": "test.csv", "dev": "val.csv"}
@@ -69,6 +71,17 @@ def load_factkg(data_dir: Path, split: str = "test", variant: str = "llm_v1") ->
             claims.append(FactClaim(f"{split}-{n}", claim.removeprefix("Claim: ").strip(),
                                     (row.get("Label") or "").strip() == "True", tuple(parse_evidence(evidence))))
     return claims
+
+
+def sample_claims(claims: list[FactClaim], limit: int | None, seed: int = 0) -> list[FactClaim]:
+    """``limit`` claims picked by a seeded hash of their ids (all of them without a limit), in file order."""
+    if limit is None:
+        return claims
+    if limit < 1:
+        raise InputError("--limit must be at least 1")
+    key = lambda i: hashlib.sha256(f"{seed}:{i}".encode()).hexdigest()       # noqa: E731
+    chosen = set(sorted((c.id for c in claims), key=key)[:limit])
+    return [c for c in claims if c.id in chosen]
 
 
 def _resource(name: str) -> pyoxigraph.NamedNode | None:

@@ -18,6 +18,7 @@ from ..rank.base import Rankers
 from ..types import Entity
 from . import scoring
 from .build import index_for, wants_index
+from .given import current_topics, given_link
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
 from .result import Candidate, LinkResult, Mention
 from .text import Token, loose_key, split_brackets, tokens
@@ -75,6 +76,9 @@ class EntityLinker:
 
     # -- public -----------------------------------------------------------------------------------
     def link(self, question: str) -> LinkResult:
+        given = current_topics()
+        if given is not None:           # topic entities given with the question (given.py)
+            return given_link(question, given, self.adapter)
         text, span = split_brackets(question)
         toks = tokens(text)
         if span is not None:

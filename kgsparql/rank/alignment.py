@@ -49,6 +49,33 @@ class AlignmentRanker:
         ctx = default_context("alignment", ctx, self.Options)
         self.options = ctx.options
         self.encoder = ctx.ranker("embedding")
+        self._names: dict[str, tuple[str, ...]] = {}
+        self._name_sources: list = []
+
+    def learn_names(self, names) -> None:
+        """More names for relation labels (a KG's aliases: "cast member" is also "actor"): a word
+        names a label when it names any of them. ``names``: label -> names, or a callable returning
+        that, called on first use (reading a KG's vocabulary is left until a question needs it)."""
+        if callable(names):
+            self._name_sources.append(names)
+            return
+        for label, more in names.items():
+            self._names[label] = tuple(dict.fromkeys([label, *self._names.get(label, ()), *more]))
+
+    @property
+    def names(self) -> dict[str, tuple[str, ...]]:
+        while self._name_sources:
+            self.learn_names(self._name_sources.pop(0)())
+        return self._names
+
+    def _similarities(self, word_vecs: np.ndarray, labels: list[str]) -> np.ndarray:
+        """words x labels cosine, a label scoring its best name (its own words and its aliases)."""
+        groups = [self.names.get(label, (label,)) for label in labels]
+        sims = word_vecs @ self.encoder.embed([n for g in groups for n in g]).T
+        if len(groups) == sims.shape[1]:
+            return sims
+        starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
+        return np.maximum.reduceat(sims, starts, axis=1)
 
     def rank(self, query: str, items: list[str]) -> list[float]:
         if not items:
@@ -62,10 +89,12 @@ class AlignmentRanker:
         words = [w for w in dict.fromkeys(tokenize(query, stopwords=True)) if w != "x"]
         if not words or not labels:
             return {}
-        sims = self.encoder.embed(words) @ self.encoder.embed(labels).T
+        word_vecs = self.encoder.embed(words)
+        sims = self._similarities(word_vecs, labels)
         out: dict[str, dict[str, float]] = {}
         for i, word in enumerate(words):
-            found = {label: 1.0 for label in labels if _found(word, label)}
+            found = {label: 1.0 for label in labels
+                     if any(_found(word, name) for name in self.names.get(label, (label,)))}
             if not found and len(labels) > 1:
                 order = np.argsort(-sims[i])
                 best, second = sims[i][order[0]], sims[i][order[1]]

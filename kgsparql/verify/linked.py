@@ -57,6 +57,9 @@ def masked(text: str, mentioned: list[Mentioned]) -> str:
 
 _WORD = re.compile(r"[^\s,;:!?()\"]+")
 _JOINERS = frozenset("of the de von van la le del da di".split())
+# a month is part of a date, a value the claim states, never a name the KG lacks
+_MONTHS = frozenset("""january february march april may june july august september october november december
+jan feb mar apr jun jul aug sep sept oct nov dec""".split())
 # discourse words that open English sentences, capitalised there but never names
 _OPENERS = frozenset("""both neither either only yes yeah yep sure well ever one oh hey so also however actually
 indeed interestingly apparently honestly really maybe perhaps anyway okay ok true right certainly""".split())
@@ -69,7 +72,7 @@ def unlinked_names(masked_claim: str) -> list[str]:
     words = [w.rstrip(".") for w in _WORD.findall(masked_claim)]
     for i, word in enumerate(words):
         low = word.lower()
-        opener = low in STOPWORDS or low in _OPENERS or low.split("'")[0] in STOPWORDS
+        opener = low in STOPWORDS or low in _OPENERS or low.split("'")[0] in STOPWORDS or low in _MONTHS
         if word[:1].isupper() and word != "X" and not opener:
             current.append(word)
         elif current and low in _JOINERS:

@@ -37,6 +37,11 @@ class PairChecker:
             self._paths[key] = self.adapter.paths(a.entity, b.entity, max_hops=self.max_hops, limit=200)
         return self._paths[key]
 
+    def links(self) -> tuple:
+        """(hops of the shortest path or 0, the relation labels on the paths) of each pair checked."""
+        return tuple((min((len(p) for p in paths), default=0), {self.label(r) for p in paths for r in p.relations})
+                     for paths in self._paths.values())
+
     def check(self, a: Mentioned, b: Mentioned, words: list[RelationWord]) -> SubClaim:
         named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
         text = f"{a.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {b.entity.name}"
@@ -44,7 +49,9 @@ class PairChecker:
         if named:
             fitting = [p for p in paths if _fits({self.label(r) for r in p.relations}, len(p), named)]
             covered = {self.label(r) for p in fitting for r in p.relations} & named
-            if all(w.labels & covered for w in words):     # every relation word has its link
+            if covered and all(_has_link(w, words, covered) for w in words if w.strength >= 1.0):
+                # every word that names a relation by its stem has its link; a word tied to a label
+                # only by its embedding may have named another one
                 return SubClaim(text, SUPPORTED, tuple((p, True) for p in _shortest(fitting)),
                                 f"the KG links {a.entity.name} and {b.entity.name} by {', '.join(sorted(covered))}",
                                 (a.entity, b.entity))
@@ -77,6 +84,14 @@ class PairChecker:
         best = min(held, key=lambda rc: rc.count)
         entity = labelled.get(best.entity, best.entity)
         return self.adapter.neighbors([entity], best.relation, limit=COUNTER_EVIDENCE)[:COUNTER_EVIDENCE]
+
+
+def _has_link(word: RelationWord, words: list[RelationWord], covered: set[str]) -> bool:
+    """The word names a covered label, or is part of the same mention as a word that does (they
+    name one label together: "name" and "leader" both name *leader name*)."""
+    if word.labels & covered:
+        return True
+    return any(other.labels & covered and other.labels & word.labels for other in words if other is not word)
 
 
 def _fits(labels: set[str], hops: int, named: frozenset[str]) -> bool:

@@ -20,6 +20,7 @@ class RelationWord:
     word: str
     position: int                  # character offset in the claim
     labels: frozenset[str]         # the KG relation labels it names
+    strength: float = 1.0          # 1.0 when the word's stem is in a label, else its embedding cosine
 
 
 def relation_words(aligner, claim: str, masked_claim: str, labels: list[str]) -> list[RelationWord]:
@@ -31,7 +32,7 @@ def relation_words(aligner, claim: str, masked_claim: str, labels: list[str]) ->
     lowered = claim.lower()
     for word, named in evidence.items():
         m = re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", lowered)
-        out.append(RelationWord(word, m.start() if m else 0, frozenset(named)))
+        out.append(RelationWord(word, m.start() if m else 0, frozenset(named), max(named.values())))
     return sorted(out, key=lambda w: w.position)
 
 

@@ -29,6 +29,12 @@ def test_comments_end_at_carriage_return(query):
     assert "would change data" in str(info.value) and "empty query" not in str(info.value)
 
 
+@pytest.mark.parametrize("query", ["", "   # nothing", "PREFIX ex: <http://x/>", "(SELECT * {})"])
+def test_what_is_not_one_query_is_refused(query):
+    with pytest.raises((QueryRejected, ReadOnlyViolation)):
+        query_kind(query)
+
+
 @pytest.mark.parametrize("query", [
     'SELECT ?s { ?s ?p """a "" \\""" DROP ALL""" }',
     "SELECT ?s { ?s ?p '''it''s '' DROP ALL''' }",
@@ -95,3 +101,46 @@ def test_cli_refuses_service_in_one_line_and_the_flag_allows_it(tmp_path):
     assert result.output.strip().splitlines() == [result.output.strip()] and "SERVICE" in result.output
     result = CliRunner().invoke(main, ["sparql", "--store", store, "--allow-service", query])
     assert "SERVICE" not in result.output  # passed the guard; fails later (no store there)
+
+
+# Reported in round 2: SERVICE right after "." (a keyword scan took ".SERVICE" for one word), in every
+# place a group can be, in any case, escaped, after a comment ended by \r.
+HIDDEN_SERVICE = [
+    "SELECT ?a {{ BIND(1 AS ?x) .SERVICE <{url}> {{ ?p ?q ?a }} }}",
+    "SELECT ?a {{ OPTIONAL {{ ?s ?o 1 }} ?s ?o 1.SERVICE <{url}> {{ ?p ?q ?a }} }}",
+    "SELECT ?x {{ BIND(1 AS ?x) FILTER EXISTS {{ BIND(2 AS ?y) .SERVICE <{url}> {{ ?p ?q ?a }} }} }}",
+    "SELECT ?a {{ {{ SELECT ?a {{ BIND(1 AS ?x) .SERVICE <{url}> {{ ?p ?q ?a }} }} }} }}",
+    "SELECT ?a {{ BIND(1 AS ?x) OPTIONAL {{ BIND(2 AS ?y) .SERVICE <{url}> {{ ?p ?q ?a }} }} }}",
+    "select ?a {{ bind(1 as ?x) .service silent <{url}> {{ ?p ?q ?a }} }}",
+    "ASK {{ BIND(1 AS ?x) .SERVICE <{url}> {{ ?p ?q ?a }} }}",
+    "SELECT ?a {{ \\u0053ERVICE <{url}> {{ ?p ?q ?a }} }}",
+    "SELECT ?a {{ #\r SERVICE <{url}> {{ ?p ?q ?a }}\n }}",
+]
+
+
+@pytest.mark.parametrize("template", HIDDEN_SERVICE)
+def test_hidden_service_is_refused_and_the_store_fetches_nothing(template):
+    with serving() as srv, EmbeddedEndpoint.open(store=None) as ep:
+        query = template.format(url=srv.url)
+        with pytest.raises(ServiceRefused):
+            query_kind(query)
+        with pytest.raises(ServiceRefused):
+            ep.ask(query) if query.startswith("ASK") else ep.select(query)
+        assert srv.requests == []
+
+
+def test_the_cli_refuses_hidden_service_before_opening_anything(tmp_path):
+    with serving() as srv:
+        for template in HIDDEN_SERVICE:
+            result = CliRunner().invoke(main, ["sparql", "--store", str(tmp_path / "s"), template.format(url=srv.url)])
+            assert result.exit_code == 1 and "SERVICE" in result.output, (template, result.output)
+        assert srv.requests == []
+    assert not (tmp_path / "s").exists()
+
+
+def test_decisions_come_from_the_parser_not_from_words():
+    assert query_kind("PREFIX ex: <http://x/> SELECT ?s { ?s ex:a.service ?o }") == "SELECT"
+    assert query_kind("PREFIX service: <http://x/> ASK { ?s service:service ?o }") == "ASK"
+    assert query_kind("SELECT ?s { ?s ?p 'add, copy, move, drop; service' }") == "SELECT"
+    with pytest.raises(ReadOnlyViolation, match="INSERT DATA"):
+        query_kind("\\u0069nsert data { <http://a> <http://b> <http://c> }")
