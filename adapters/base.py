@@ -38,9 +38,16 @@ class AdapterContext(PluginContext):
 
 @runtime_checkable
 class Adapter(Protocol):
-    name: str
-    endpoint: Endpoint
+    """What linking, retrieval, the methods and the verifiers call. ``SparqlAdapter`` implements all
+    of it from ``.rq`` files; an adapter that is not a ``SparqlAdapter`` implements these members."""
 
+    name: str
+    endpoint: Endpoint               # read by methods only to key their caches (kgfr), never queried
+    queries: str                     # the folder of .rq templates (``queries/<name>/``)
+
+    def run(self, step: str, bindings=None, limit: int | None = None) -> Rows: ...
+    def label_forms(self, label: str) -> list[Literal]: ...
+    def make_relation(self, p: Term, inverse: bool, via: Term | None = None) -> Relation: ...
     def labels(self, entities: Sequence[Entity]) -> dict[Entity, str]: ...
     def lookup(self, label: str, limit: int = 10) -> list[Entity]: ...
     def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]: ...
@@ -99,7 +106,7 @@ class SparqlAdapter(PathSteps):
     label_variants = ("", "en")  # language tags tried by lookup()
 
     lookup_ranked = False         # True when lookup.rq orders its rows itself (name before alias)
-    Options = None                # this adapter takes no [plugins.<name>] options
+    Options = None                # this adapter takes no [adapters.<name>] options
 
     def __init__(self, ctx: AdapterContext):
         self.endpoint = ctx.endpoint
