@@ -17,11 +17,12 @@ from typing import Any, Mapping
 
 from .errors import ConfigError
 
-__all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home", "WALKS"]
+__all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home", "WALKS", "MAX_SECONDS"]
 
 DEFAULT_BASE_IRI = "https://kgsparql.example/"
 DEFAULT_USER_AGENT = "kgsparql/0.1 (https://pypi.org/project/kgsparql/; knowledge-graph QA toolkit)"
 WALKS = ("simple", "revisit", "return")   # answer conventions, see kgsparql.retrieval.chains
+MAX_SECONDS = 31_536_000     # the longest timeout or cache lifetime taken: a year (clocks and waits overflow far above)
 _CHOICES = {"cache": ("auto", "on", "off"), "walks": WALKS}
 
 
@@ -50,6 +51,8 @@ class Settings:
     retries: int = 3                    # HTTP retries on 429/5xx/connection errors
     user_agent: str = DEFAULT_USER_AGENT
     default_graph: str | None = None    # HTTP endpoints: default-graph-uri sent with every query
+    endpoint_user: str | None = None    # HTTP Basic auth (a user:password@ in the endpoint URL wins)
+    endpoint_password: str | None = field(default=None, repr=False)   # never printed, logged or traced
     allow_service: bool = False         # let queries use SERVICE (the store then fetches other URLs)
     cache: str = "auto"                 # result cache: auto = on for HTTP endpoints, off for embedded
     cache_ttl: float = 86_400.0         # seconds a cached result or label index is trusted (docs/reliability.md)
@@ -63,8 +66,7 @@ class Settings:
         _check_types(self)
         if not self.home:
             object.__setattr__(self, "home", str(default_home()))
-        object.__setattr__(self, "plugins", MappingProxyType({k: MappingProxyType(dict(v))
-                                                             for k, v in dict(self.plugins).items()}))
+        object.__setattr__(self, "plugins", _plugin_tables(self.plugins))
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
@@ -72,6 +74,8 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not (math.isfinite(value) and value > 0):
                 raise ConfigError(f"{name} must be a finite number of seconds above 0, not {value!r}")
+            if value > MAX_SECONDS:
+                raise ConfigError(f"{name} must be at most {MAX_SECONDS:,} seconds (a year), not {value!r}")
         for name in ("max_rows", "llm_max_tokens", "llm_context", "max_question_chars"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
@@ -105,6 +109,16 @@ class Settings:
         if unknown:
             raise ConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
         return cls(**values)
+
+
+def _plugin_tables(plugins: Any) -> Mapping[str, Mapping[str, Any]]:
+    """``[plugins.NAME]`` tables, read-only; anything else under ``plugins`` is a ConfigError."""
+    if not isinstance(plugins, Mapping):
+        raise ConfigError(f"plugins must be a table of [plugins.NAME] tables, not {plugins!r}")
+    for name, table in plugins.items():
+        if not isinstance(table, Mapping):
+            raise ConfigError(f"plugins.{name} must be a table of options ([plugins.{name}]), not {table!r}")
+    return MappingProxyType({str(k): MappingProxyType(dict(v)) for k, v in plugins.items()})
 
 
 def _check_types(settings: Settings) -> None:

@@ -13,8 +13,16 @@ __all__ = ["sparql"]
 _RUNS = ("SELECT", "ASK")   # the endpoint protocol returns rows or a boolean, not graphs
 
 
+# Text output is one row per line and one cell per tab: whatever in a value could break that or
+# reach the terminal as a control sequence (tab, line breaks, ESC, other C0/C1 controls) is written
+# as a backslash escape, and a backslash as two. --json keeps values exact.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))}
+_CONTROLS.update({ord("\\"): "\\\\", ord("\t"): "\\t", ord("\n"): "\\n", ord("\r"): "\\r",
+                  0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
 def _cell(term) -> str:
-    return "" if term is None else str(term)
+    return "" if term is None else str(term).translate(_CONTROLS)
 
 
 @click.command()
