@@ -261,6 +261,10 @@ class SparqlAdapter(PathSteps):
             text = f"{text} {words(relation.via)}"
         return text
 
+    def relation_names(self, relation: Relation) -> list[str]:
+        """Every name of ``relation`` a question may use: its words, and aliases where the KG has them."""
+        return [self.verbalize(relation)]
+
     def schema_relations(self, limit: int = 20_000) -> list[Relation]:
         """The KG's relation vocabulary (``schema_relations.rq``, keyset pages in IRI order, up to
         ``limit`` relations), forward direction. Costly on a big endpoint: callers cache it."""

@@ -7,14 +7,19 @@ Schema rules (SPARQL in ``queries/wikidata/``; docs/adapters.md explains each ch
 - a statement node is treated like a Freebase CVT: ``p:Pn`` into it, then ``ps:Pn`` to the value
   or ``pq:Pm`` to a qualifier, is one hop ``Relation(iri=p:Pn, via=ps:Pn | pq:Pm)``;
 - relation names come from the property entity's label (``wd:P57`` "director"), fetched in one
-  batched query for the properties in each result and cached; the id ("P57") when there is none."""
+  batched query for the properties in each result and cached; the id ("P57") when there is none;
+  its ``skos:altLabel`` aliases come with it (``relation_names``: what questions are matched against);
+- a truthy claim and the statement that holds the same value are one hop: ``p:Pn`` -> ``ps:Pn`` is
+  dropped wherever ``wdt:Pn`` links the same entities (the truthy claim is the best-ranked statement)."""
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from kgsparql.endpoints.base import Endpoint, Rows
-from kgsparql.types import IRI, Relation
+from kgsparql.types import IRI, Entity, Relation, Triple
+
+from .base import RelationCount
 
 from .schema import SchemaAdapter, local_words
 
@@ -43,6 +48,7 @@ class WikidataAdapter(SchemaAdapter):
     def __init__(self, ctx):
         super().__init__(ctx)
         self._property_labels: dict[str, str | None] = {}
+        self._property_aliases: dict[str, tuple[str, ...]] = {}
 
     def run(self, step: str, bindings=None, limit: int | None = None) -> Rows:
         """Every step's rows also teach the adapter the names of the properties they mention."""
@@ -58,10 +64,13 @@ class WikidataAdapter(SchemaAdapter):
         if not ids:
             return
         found: dict[str, list] = {}
+        aliases: dict[str, list] = {}
         for row in super().run("property_labels", {"prop": [IRI(WD + pid) for pid in ids]}):
-            found.setdefault(row["prop"].value[len(WD):], []).append(row["label"])
+            is_alias = row.get("alias") is not None and row["alias"].value in ("true", "1")
+            (aliases if is_alias else found).setdefault(row["prop"].value[len(WD):], []).append(row["label"])
         for pid in ids:
             self._property_labels[pid] = self._pick_label(found.get(pid, ()))
+            self._property_aliases[pid] = tuple(dict.fromkeys(a.value for a in aliases.get(pid, ())))
 
     def relation_words(self, iri: str) -> str:
         pid = property_id(iri)
@@ -71,8 +80,41 @@ class WikidataAdapter(SchemaAdapter):
             self.learn_property_labels([iri])
         return self._property_labels.get(pid) or pid
 
+    def relation_names(self, relation: Relation) -> list[str]:
+        """The relation's label and its property's aliases (none for a qualifier hop)."""
+        names = [self.verbalize(relation)]
+        if relation.via is None or property_id(relation.via) == property_id(relation.iri):
+            self.relation_words(relation.iri)          # learns the property's names when unseen
+            names += self._property_aliases.get(property_id(relation.iri) or "", ())
+        return list(dict.fromkeys(names))
+
+    def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]:
+        found = super().relations(entities, direction)
+        truthy = {(rc.entity, property_id(rc.relation.iri), rc.relation.inverse)
+                  for rc in found if rc.relation.via is None}
+        return [rc for rc in found if not _statement_value(rc.relation)
+                or (rc.entity, property_id(rc.relation.iri), rc.relation.inverse) not in truthy]
+
+    def neighbors(self, entities: Sequence[Entity], relation: Relation | None = None,
+                  direction: str = "out", limit: int = 10_000) -> list[Triple]:
+        found = super().neighbors(entities, relation, direction, limit)
+        if relation is not None:
+            return found
+        truthy = {_fact_key(t) for t in found if t.relation.via is None}
+        return [t for t in found if not _statement_value(t.relation) or _fact_key(t) not in truthy]
+
     def verbalize(self, relation: Relation) -> str:
         """``p:P39 -> ps:P39`` reads "position held"; ``p:P39 -> pq:P580`` "position held → start time"."""
         if relation.via and relation.via.startswith(PS) and property_id(relation.via) == property_id(relation.iri):
             return self.relation_words(relation.iri)
         return super().verbalize(relation)
+
+
+def _statement_value(relation: Relation) -> bool:
+    """``p:Pn`` -> ``ps:Pn``: the statement's main value, which the truthy ``wdt:Pn`` also holds."""
+    return relation.via is not None and relation.via.startswith(PS) and \
+        property_id(relation.via) == property_id(relation.iri)
+
+
+def _fact_key(t: Triple) -> tuple:
+    return (t.head, property_id(t.relation.iri), t.relation.inverse, t.tail)

@@ -8,6 +8,7 @@ comparisons and counting claims, true and false ones.
 Each line names what to check, and the gold verdict is computed here from the KB, never written
 down: ``facts`` (each ``[head, chain, tail]``: does following ``chain`` from ``head`` reach
 ``tail``; ``~`` = backwards, ``*`` = any relation either way; all must hold, ``negated`` flips),
+``exists`` (``[entity, relation]``: the entity has at least one such neighbour, ``~`` = backwards),
 ``compare`` (``left``/``right`` films or a year, their ``relation`` values compared with ``op``)
 or ``count`` (how many ``chain`` neighbours ``entity`` has, compared with ``op`` ``n``). The test
 file was written before the verifier and is never tuned on; tune on the dev file. Figures: share
@@ -25,9 +26,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from plain_english import kb_tables  # noqa: E402  (the same KB reader as the question benchmark)
 
-__all__ = ["load_claims", "gold_verdict", "evaluate", "summary", "TEST_FILE", "DEV_FILE", "DEMO_KB"]
+__all__ = ["load_claims", "gold_verdict", "evaluate", "summary", "TEST_FILE", "KINDS_FILE", "DEV_FILE", "DEMO_KB"]
 
 TEST_FILE = HERE.parent / "tests" / "fixtures" / "claims" / "claims_test.jsonl"
+KINDS_FILE = HERE.parent / "tests" / "fixtures" / "claims" / "claims_kinds_test.jsonl"
 DEV_FILE = HERE.parent / "tests" / "fixtures" / "claims" / "claims_dev.jsonl"
 DEMO_KB = HERE.parent / "kgsparql" / "data" / "demo_kb.txt.gz"
 OPS = {"<": operator.lt, ">": operator.gt, "=": operator.eq, "<=": operator.le, ">=": operator.ge}
@@ -66,6 +68,11 @@ def gold_verdict(tables, claim: dict) -> str:
                 raise ValueError(f"{head!r} is not in the KB")
         holds = all(tail in _follow(tables, head, chain) for head, chain, tail in claim["facts"])
         holds = holds != bool(claim.get("negated"))
+    elif "exists" in claim:
+        entity, relation = claim["exists"]
+        if not _follow(tables, entity, ["*"]):
+            raise ValueError(f"{entity!r} is not in the KB")
+        holds = bool(_follow(tables, entity, [relation])) != bool(claim.get("negated"))
     elif "compare" in claim:
         c = claim["compare"]
         holds = OPS[c["op"]](_value(tables, c["left"], c["relation"]), _value(tables, c["right"], c["relation"]))

@@ -82,6 +82,8 @@ def run_questions(description: str, default_file: Path, evaluate) -> list[dict]:
     ap.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
     ap.add_argument("--store", default=None, help="MetaQA store (default: the one kgsparql eval builds)")
     ap.add_argument("--method", default=None)
+    ap.add_argument("--adapter", default=None, help="schema adapter of the store (wikidata for the "
+                    "MetaQA KB in Wikidata's shape, benchmarks/wikidata_shape.py)")
     ap.add_argument("--llm", default="none")
     ap.add_argument("--json", type=Path, default=None, help="write every row here")
     ap.add_argument("--config", default=None, help="TOML config file (plugin options)")
@@ -90,7 +92,8 @@ def run_questions(description: str, default_file: Path, evaluate) -> list[dict]:
 
     store = args.store or str(Settings().home_path / "stores" / "metaqa")
     tables = kb_tables(args.data_dir / "metaqa" / "kb_dedup.txt.gz")
-    flags = {"store": store, "llm": args.llm, **({"method": args.method} if args.method else {})}
+    flags = {"store": store, "llm": args.llm, **({"method": args.method} if args.method else {}),
+             **({"adapter": args.adapter} if args.adapter else {})}
     with Asker(Settings.load(flags=flags, config_file=args.config)) as asker:
         rows = evaluate(asker, load_questions(args.file), tables)
     if args.json:

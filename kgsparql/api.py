@@ -14,9 +14,12 @@ import dataclasses
 
 from .config import Settings
 from .endpoints.cache import memo
+from .meaning import question_shape, show_date
 from .errors import InputError, KGSparqlError
 from .kg import KnowledgeGraph
-from .models import Models
+from .linking import given_topics
+from .loaded_models import Models
+from .methods.own_topic import without_own_topic
 from .parallel import ordered_map
 from .stats import collect
 from .types import Answer
@@ -53,12 +56,29 @@ def open_kg(settings: Settings | None = None, **flags: Any) -> KnowledgeGraph:
 
 def answer_with_stats(method, question: str, id: str | None = None) -> Answer:
     """Run ``method.answer`` with a fresh accumulator; the measured stats (SPARQL, LLM, seconds) win
-    over anything the method reported itself."""
+    over anything the method reported itself. The question's own topic is never an answer unless it is
+    asked for (``methods.own_topic``)."""
     with collect() as st, memo():
         answer = method.answer(question, id=id)
+    ctx = getattr(method, "ctx", None)
+    answer = without_own_topic(answer, getattr(ctx, "walks", "revisit"))
     measured = st.to_json()
     stats = {**measured, **{k: v for k, v in answer.stats.items() if k not in measured}}
     return dataclasses.replace(answer, stats=stats, id=id if id is not None else answer.id)
+
+
+def presented(answer: Answer, walks: str = "simple") -> Answer:
+    """The answers as the question asks for them: dates at the precision asked ("when" -> a year,
+    docs/meaning.md), and never the question's own topic entity beside other answers (unless the
+    walks may ``return`` to it)."""
+    if not answer.answers:
+        return answer
+    precision = question_shape(answer.question).date_precision
+    names = list(dict.fromkeys(show_date(a, precision) for a in answer.answers))
+    topics = {e.name for e in answer.entities}
+    if walks != "return" and any(n not in topics for n in names):
+        names = [n for n in names if n not in topics]
+    return dataclasses.replace(answer, answers=tuple(names)) if tuple(names) != answer.answers else answer
 
 
 class Asker:
@@ -82,9 +102,11 @@ class Asker:
             self.close()
             raise
 
-    def ask(self, question: str, id: str | None = None) -> Answer:
+    def ask(self, question: str, id: str | None = None, *, topics: Iterable[str] | None = None) -> Answer:
+        """``topics``: IRIs of the question's topic entities, given instead of found by linking."""
         check_question(question, self.settings.max_question_chars)
-        return answer_with_stats(self.method, question, id)
+        with given_topics(topics):
+            return presented(answer_with_stats(self.method, question, id), self.settings.walks)
 
     def ask_many(self, items: Iterable[dict], workers: int = 1) -> Iterator[dict]:
         """``{"id", "question"}`` in, one JSON-ready dict out per item, in order; errors don't stop it.

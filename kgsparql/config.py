@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import ConfigError
+from .presets import PRESETS, preset_values
 
 __all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home", "WALKS", "MAX_SECONDS"]
 
@@ -50,6 +51,8 @@ class Settings:
     max_question_chars: int = 2_000     # longer questions (or [entity] mentions) are refused
     retries: int = 3                    # HTTP retries on 429/5xx/connection errors
     user_agent: str = DEFAULT_USER_AGENT
+    contact: str | None = None          # an e-mail or URL added to the User-Agent (public services ask for one)
+    kg: str | None = None               # public endpoint preset: wikidata, dbpedia, freebase, ... (kgsparql.presets)
     default_graph: str | None = None    # HTTP endpoints: default-graph-uri sent with every query
     endpoint_user: str | None = None    # HTTP Basic auth (a user:password@ in the endpoint URL wins)
     endpoint_password: str | None = field(default=None, repr=False)   # never printed, logged or traced
@@ -64,6 +67,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         _check_types(self)
+        _apply_preset(self)
         if not self.home:
             object.__setattr__(self, "home", str(default_home()))
         object.__setattr__(self, "plugins", _plugin_tables(self.plugins))
@@ -108,6 +112,8 @@ class Settings:
         unknown = set(values) - {f.name for f in fields(cls)}
         if unknown:
             raise ConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        if values.get("kg") and not values.get("store"):
+            values.update(preset_values(values["kg"], values, explicit=set(values)))
         return cls(**values)
 
 
@@ -119,6 +125,23 @@ def _plugin_tables(plugins: Any) -> Mapping[str, Mapping[str, Any]]:
         if not isinstance(table, Mapping):
             raise ConfigError(f"plugins.{name} must be a table of options ([plugins.{name}]), not {table!r}")
     return MappingProxyType({str(k): MappingProxyType(dict(v)) for k, v in plugins.items()})
+
+
+def _apply_preset(settings: Settings) -> None:
+    """``Settings.load`` fills in a ``kg`` preset where no setting was given (flag, file, env); built
+    directly, ``Settings(kg=...)`` without an endpoint gets the preset's values where the setting is
+    still the default. Once the endpoint is set (``replace``), nothing is filled in again."""
+    if settings.contact is not None and (len(settings.contact) > 200 or not settings.contact.isprintable()
+                                         or not settings.contact.strip()):
+        raise ConfigError("contact must be one printable line of at most 200 characters (an e-mail or a URL)")
+    if settings.kg is None or settings.endpoint:
+        return
+    if settings.store:
+        raise ConfigError(f"kg {settings.kg!r} is a public endpoint; it cannot be combined with a store")
+    given = {f.name: getattr(settings, f.name) for f in fields(Settings)}
+    explicit = {f.name for f in fields(Settings) if f.name != "plugins" and given[f.name] != f.default}
+    for name, value in preset_values(settings.kg, given, explicit).items():
+        object.__setattr__(settings, name, value)
 
 
 def _check_types(settings: Settings) -> None:

@@ -1,5 +1,5 @@
 """The one exception tree. Every error a user can see is a ``KGSparqlError`` whose ``str()`` is a
-single line fit for a terminal. Third-party exceptions are translated in ``kgsparql.translate``."""
+single line fit for a terminal. Third-party exceptions are translated in ``kgsparql.error_mapping``."""
 from __future__ import annotations
 
 import re

@@ -11,7 +11,7 @@ from .config import Settings
 from .endpoints.base import Endpoint, EndpointContext
 from .endpoints.cache import ResultCache, uncached
 from .errors import ConfigError
-from .models import Models
+from .loaded_models import Models
 from .registry import available, create
 
 __all__ = ["KnowledgeGraph", "demo_store_path", "ensure_demo_store", "endpoint_choice", "results_path", "uncached"]

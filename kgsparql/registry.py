@@ -6,7 +6,7 @@ imported until a plugin is asked for by name. Every plugin kind is constructed t
     plugin = cls(ctx)        # ctx: a PluginContext (or the kind's subclass of it)
 
 where ``ctx.options`` is the plugin's ``Options`` dataclass filled from ``[plugins.<name>]`` by
-``kgsparql.options.parse_options`` (so an unknown or ill-typed key is one clear error), and the
+``kgsparql.plugin_options.parse_options`` (so an unknown or ill-typed key is one clear error), and the
 kind's context carries what the plugin stands on (an endpoint's location, an adapter's endpoint, a
 method's adapter, linker, rankers and LLM). ``create`` does exactly that.
 
@@ -23,8 +23,8 @@ from typing import Any
 
 from .config import Settings
 from .errors import ConfigError, PluginError
-from .models import Models
-from .options import parse_options
+from .loaded_models import Models
+from .plugin_options import parse_options
 
 __all__ = ["GROUPS", "FOLDER_GROUPS", "PluginContext", "available", "load_plugin", "create", "folder",
            "describe", "check_plugin_tables", "COMPONENTS"]

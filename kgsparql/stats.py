@@ -10,10 +10,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Iterator
 
 __all__ = ["Stats", "collect", "record_query", "record_llm", "record_count", "current", "branch",
-           "record_round_trips"]
+           "record_round_trips", "watch_queries"]
 
 _current: contextvars.ContextVar["Stats | None"] = contextvars.ContextVar("kgsparql_stats", default=None)
 _branch: contextvars.ContextVar["_Trips | None"] = contextvars.ContextVar("kgsparql_branch", default=None)
+_watched: contextvars.ContextVar["list[str] | None"] = contextvars.ContextVar("kgsparql_watched", default=None)
 _lock = threading.Lock()      # calls gathered in threads (kgsparql.parallel) record into one Stats
 
 
@@ -85,8 +86,24 @@ def record_round_trips(n: int) -> None:
             s.sparql_round_trips += n
 
 
-def record_query(seconds: float, cached: bool = False) -> None:
+@contextmanager
+def watch_queries() -> Iterator[list[str]]:
+    """Inside, the text of every query answered (cached or not) is appended to the yielded list, in
+    the order answers came back (what ``kgsparql serve``'s page shows under "SPARQL it ran")."""
+    texts: list[str] = []
+    token = _watched.set(texts)
+    try:
+        yield texts
+    finally:
+        _watched.reset(token)
+
+
+def record_query(seconds: float, cached: bool = False, text: str | None = None) -> None:
     """One query answered: from a cache (no round trip), or by the endpoint (one round trip)."""
+    watched = _watched.get()
+    if watched is not None and text is not None:
+        with _lock:
+            watched.append(text)
     if not cached:
         record_round_trips(1)
     s = _current.get()

@@ -100,7 +100,7 @@ def llama_server(tmp_path_factory) -> Iterator[str]:
     except ImportError as exc:
         model_missing(f"llama-cpp-python[server] is not installed ({exc})")
     from kgsparql.config import Settings
-    from kgsparql.llm.models import resolve_model
+    from kgsparql.llm.model_files import resolve_model
 
     model = resolve_model(None, Settings().home_path)
     server = start_or_fail(LlamaServer(model, tmp_path_factory.mktemp("llama-server") / "server.log"))

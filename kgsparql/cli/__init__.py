@@ -18,10 +18,12 @@ _COMMANDS = {
     "ask": "kgsparql.cli.ask:ask",
     "verify": "kgsparql.cli.verify:verify",
     "eval": "kgsparql.cli.eval:eval_cmd",
+    "report": "kgsparql.cli.report:report",
     "train": "kgsparql.cli.train:train",
     "doctor": "kgsparql.cli.doctor:doctor",
     "methods": "kgsparql.cli.methods:methods",
     "cache": "kgsparql.cli.cache:cache",
+    "serve": "kgsparql.cli.serve:serve",
 }
 
 

@@ -7,7 +7,7 @@ from ..api import Asker, check_question
 from ..config import WALKS
 from ..errors import InputError
 from .batch import open_input, read_batch, stats_line, write_rows
-from .options import emit_json, kg_options, settings_from
+from .flags import emit_json, kg_options, settings_from
 
 __all__ = ["ask"]
 

@@ -10,7 +10,7 @@ from typing import BinaryIO, Callable, Iterable, Iterator
 import click
 
 from ..errors import InputError
-from .options import emit_json
+from .flags import emit_json
 
 __all__ = ["open_input", "read_batch", "write_rows", "stats_line", "MAX_LINE_BYTES"]
 

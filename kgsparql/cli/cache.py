@@ -11,7 +11,7 @@ from ..endpoints.cache import ResultCache
 from ..errors import CacheError
 from ..kg import results_path
 from ..linking.saved import remove_indexes, saved_indexes
-from .options import emit_json, settings_from
+from .flags import emit_json, settings_from
 
 __all__ = ["cache"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from ..doctor import run_checks
-from .options import emit_json, kg_options, settings_from
+from .flags import emit_json, kg_options, settings_from
 
 __all__ = ["doctor"]
 

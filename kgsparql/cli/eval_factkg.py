@@ -2,31 +2,20 @@
 evidence triples of the whole split (never a claim's own evidence column); docs/verify.md."""
 from __future__ import annotations
 
-import hashlib
-
 import click
 
 from ..errors import InputError
 from ..eval.claims import format_claims, run_claims, summarize_claims
 from ..eval.datasets import resolve_data_dir
-from ..eval.factkg import SPLITS, VARIANTS, factkg_store, load_factkg
+from ..eval.factkg import SPLITS, VARIANTS, factkg_store, load_factkg, sample_claims
 from ..eval.results import CLAIM_REQUIRED, ResultsFile
-from .options import emit_json
+from .flags import emit_json
 
 __all__ = ["run_factkg"]
 
 
-def _sample(claims, limit, seed):
-    if limit is None:
-        return claims
-    if limit < 1:
-        raise InputError("--limit must be at least 1")
-    chosen = set(sorted((c.id for c in claims), key=lambda i: hashlib.sha256(f"{seed}:{i}".encode()).hexdigest())[:limit])
-    return [c for c in claims if c.id in chosen]
-
-
 def run_factkg(settings, *, split, variant, limit, seed, method, store, endpoint, data_dir, out, resume, overwrite,
-               as_json, quiet, workers: int = 1) -> None:
+               as_json, quiet, workers: int = 1, head: str | None = None) -> None:
     from ..api import Verifier
 
     if split not in SPLITS:
@@ -36,9 +25,13 @@ def run_factkg(settings, *, split, variant, limit, seed, method, store, endpoint
         claims = load_factkg(resolve_data_dir(data_dir, settings.data_dir), split, variant)
         if not (store or endpoint):     # the store holds the evidence of the whole split, built once
             store = str(factkg_store(claims, f"factkg-{variant}-{split}", settings.home, settings.base_iri, quiet=quiet))
-        chosen = _sample(claims, limit, seed)
+        chosen = sample_claims(claims, limit, seed)
         kg_settings = settings.replace(store=store, endpoint=endpoint, adapter=settings.adapter
                                        if settings.adapter != "generic" else "dbpedia")
+        if head:
+            name = method or "refkg"
+            kg_settings = kg_settings.replace(plugins={**kg_settings.plugins,
+                                                       name: {**kg_settings.plugin(name), "head": head}})
         with Verifier(kg_settings, verifier=method) as verifier:
             try:
                 run_claims(chosen, verifier, results, quiet=quiet, workers=workers)
@@ -50,7 +43,7 @@ def run_factkg(settings, *, split, variant, limit, seed, method, store, endpoint
         rows = [r for r in results.rows if r["id"] in selected]
     summary = summarize_claims(rows)
     meta = {"dataset": "factkg", "split": split, "variant": variant, "limit": limit, "seed": seed if limit else None,
-            "verifier": method or "refkg", "llm": settings.llm, "out": out}
+            "verifier": method or "refkg", "head": head, "llm": settings.llm, "out": out}
     if as_json:
         emit_json({**meta, **summary})
     else:

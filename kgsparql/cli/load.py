@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from ..loading import FORMATS, load_files
-from .options import emit_json, settings_from
+from .flags import emit_json, settings_from
 
 __all__ = ["load"]
 

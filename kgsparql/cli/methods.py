@@ -5,7 +5,7 @@ import click
 
 from ..errors import KGSparqlError
 from ..registry import available, describe
-from .options import emit_json
+from .flags import emit_json
 
 __all__ = ["methods"]
 

@@ -3,14 +3,11 @@ from __future__ import annotations
 
 import click
 
-from ..errors import InputError
 from ..kg import KnowledgeGraph
-from ..sparql import query_kind
-from .options import emit_json, kg_options, settings_from
+from ..typed_query import run_typed_query, runnable_kind
+from .flags import emit_json, kg_options, settings_from
 
 __all__ = ["sparql"]
-
-_RUNS = ("SELECT", "ASK")   # the endpoint protocol returns rows or a boolean, not graphs
 
 
 # Text output is one row per line and one cell per tab: whatever in a value could break that or
@@ -21,8 +18,11 @@ _CONTROLS.update({ord("\\"): "\\\\", ord("\t"): "\\t", ord("\n"): "\\n", ord("\r
                   0x2028: "\\u2028", 0x2029: "\\u2029"})
 
 
-def _cell(term) -> str:
-    return "" if term is None else str(term).translate(_CONTROLS)
+def _cell(cell: dict | None) -> str:
+    if cell is None:
+        return ""
+    text = cell["value"] if cell["type"] != "bnode" else "_:" + cell["value"]
+    return text.translate(_CONTROLS)
 
 
 @click.command()
@@ -38,35 +38,15 @@ def sparql(query, as_json, allow_service, store, endpoint, endpoint_kind, adapte
         query = click.get_text_stream("stdin").read()
     settings = settings_from(config_file, store=store, endpoint=endpoint, endpoint_kind=endpoint_kind, adapter=adapter,
                              timeout=timeout, allow_service=allow_service or None)
-    kind = query_kind(query, allow_service=settings.allow_service)  # refuse before anything is opened
-    if kind not in _RUNS:
-        raise InputError(f"kgsparql sparql runs SELECT and ASK queries only, not {kind}")
+    runnable_kind(query, allow_service=settings.allow_service)  # refuse before anything is opened
     settings = settings.replace(cache="off")  # a query typed by hand is always answered by the KG itself
     with KnowledgeGraph.from_settings(settings) as kg:
-        if kind == "ASK":
-            result = kg.endpoint.ask(query)
-            emit_json({"boolean": result}) if as_json else click.echo("true" if result else "false")
-            return
-        rows = kg.endpoint.select(query)
+        result = run_typed_query(kg, query, allow_service=settings.allow_service)
     if as_json:
-        emit_json({"head": {"vars": rows.variables}, "truncated": rows.truncated,
-                   "results": {"bindings": [{k: _json_term(v) for k, v in r.items()} for r in rows]}})
-        return
-    click.echo("\t".join(rows.variables))
-    for r in rows:
-        click.echo("\t".join(_cell(r.get(v)) for v in rows.variables))
-
-
-def _json_term(t) -> dict:
-    from ..types import IRI, Literal
-
-    if isinstance(t, IRI):
-        return {"type": "uri", "value": t.value}
-    if isinstance(t, Literal):
-        d = {"type": "literal", "value": t.value}
-        if t.lang:
-            d["xml:lang"] = t.lang
-        if t.datatype:
-            d["datatype"] = t.datatype
-        return d
-    return {"type": "bnode", "value": t.id}
+        return emit_json(result)
+    if "boolean" in result:
+        return click.echo("true" if result["boolean"] else "false")
+    variables = result["head"]["vars"]
+    click.echo("\t".join(variables))
+    for row in result["results"]["bindings"]:
+        click.echo("\t".join(_cell(row.get(v)) for v in variables))

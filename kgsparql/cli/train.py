@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from .options import emit_json, settings_from
+from .flags import emit_json, settings_from
 
 __all__ = ["train"]
 
@@ -26,7 +26,7 @@ def _sets(spec: str | None):
 
 @click.group()
 def train():
-    """Train FRAG's small models (router, chain prior) on train splits."""
+    """Train the small models: FRAG's router and chain prior, the planner, the verdict head."""
 
 
 def _options(fn):
@@ -110,3 +110,33 @@ def planner(examples, out, as_json):
         click.echo(f"planner: {report.examples} examples, {report.classes} classes, train accuracy "
                    f"{report.train_accuracy:.3f}, wrote {report.path}")
         click.echo("use it with [plugins.kelgop] classifier_model = ... in kgsparql.toml")
+
+
+@train.command("verifier")
+@click.option("--variant", default="llm_v1", show_default=True, help="FactKG variant: llm_v1 or llm_v1_singleStage.")
+@click.option("--limit", type=int, default=None, help="Train on this many claims of the split (seeded sample; default all).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--data-dir", default=None, help="Benchmark data (default: $KGSPARQL_DATA_DIR or ../shared/data).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Where to write the head (default: <home>/models/verifier-factkg-<variant>.npz).")
+@click.option("--json", "as_json", is_flag=True)
+def verifier(variant, limit, seed, data_dir, out, as_json):
+    """The claim verifier's verdict head, on FactKG's validation split only (for that KG only)."""
+    from ..eval.datasets import resolve_data_dir
+    from ..eval.factkg import VARIANTS
+    from ..eval.verifier_training import train_verdict_head
+
+    if variant not in VARIANTS:
+        raise click.BadParameter(f"choose one of {', '.join(VARIANTS)}", param_hint="--variant")
+    settings = settings_from(None)
+    path = Path(out) if out else settings.home_path / "models" / f"verifier-factkg-{variant}.npz"
+    log = (lambda s: None) if as_json else (lambda s: click.echo(s, err=True))
+    report = train_verdict_head(settings, resolve_data_dir(data_dir, settings.data_dir), variant, path,
+                                limit=limit, seed=seed, log=log)
+    if as_json:
+        emit_json(report.to_json())
+    else:
+        click.echo(f"verifier head: {report.claims} claims, C={report.c}, held-out accuracy "
+                   f"{report.held_out_accuracy:.3f} (rules alone {report.rule_accuracy:.3f}), "
+                   f"{report.seconds:.0f} s, wrote {report.path}")
+        click.echo(f"use it with kgsparql eval factkg --variant {variant} --head {report.path}")

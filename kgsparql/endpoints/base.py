@@ -5,32 +5,20 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass
-from typing import Any, Iterable, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..config import Settings
 from ..errors import ConfigError, QueryRejected
-from ..options import parse_options
+from ..plugin_options import parse_options
 from ..registry import PluginContext
 from ..sparql import Bindings, bind_values, query_kind
 from ..stats import record_query
-from ..types import Term
 from .cache import ResultCache, active_memo, bypassed
 from .deadline import check_timeout
+from .rows import Row, Rows
 
 __all__ = ["Endpoint", "BaseEndpoint", "EndpointContext", "Rows", "Row"]
 _SETTING_NAMES = frozenset(f.name for f in dataclasses.fields(Settings))
-
-Row = dict[str, Term]
-
-
-class Rows(list):
-    """A list of rows (``{var: Term}``) that also knows its variables and whether the row cap cut it."""
-
-    def __init__(self, rows: Iterable[Row] = (), variables: Iterable[str] = (), truncated: bool = False):
-        super().__init__(rows)
-        self.variables = list(variables)
-        self.truncated = truncated
-
 
 @dataclass(frozen=True, kw_only=True)
 class EndpointContext(PluginContext):
@@ -118,7 +106,7 @@ class BaseEndpoint:
     def _cached(self, text: str, run):
         mem = active_memo()
         if mem is not None and (self.name, text) in mem:
-            record_query(0.0, cached=True)
+            record_query(0.0, cached=True, text=text)
             return mem[(self.name, text)]
         result = self._from_cache(text, run)
         if mem is not None:
@@ -130,11 +118,11 @@ class BaseEndpoint:
         if cache is not None:
             hit = cache.get(self.name, text)
             if hit is not None:
-                record_query(0.0, cached=True)
+                record_query(0.0, cached=True, text=text)
                 return hit
         t0 = time.perf_counter()
         result = run()
-        record_query(time.perf_counter() - t0)
+        record_query(time.perf_counter() - t0, text=text)
         if cache is not None and not getattr(result, "truncated", False):
             cache.put(self.name, text, result)
         return result

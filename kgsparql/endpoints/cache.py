@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import CacheError
-from ..translate import translated
+from ..error_mapping import translated
 from ..types import IRI, BlankNode, Literal, Term
+from .rows import Rows
 
 __all__ = ["ResultCache", "term_to_json", "term_from_json", "uncached", "bypassed", "memo", "active_memo"]
 
@@ -100,8 +101,6 @@ class ResultCache:
         return hashlib.sha256(f"{endpoint}\x00{text}".encode()).hexdigest()
 
     def get(self, endpoint: str, text: str):
-        from .base import Rows
-
         with self._using() as db:
             row = db.execute("SELECT value, created FROM results WHERE key = ?", (self._key(endpoint, text),)).fetchone()
         if row is None or (self.ttl is not None and time.time() - row[1] > self.ttl):

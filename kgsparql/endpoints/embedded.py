@@ -8,7 +8,7 @@ from pathlib import Path
 import pyoxigraph
 
 from ..errors import EndpointTimeout, EndpointUnavailable
-from ..translate import translated
+from ..error_mapping import translated
 from ..types import XSD, IRI, BlankNode, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache

@@ -3,12 +3,13 @@ results, reused connections (``keepalive``), a per-call timeout, and bounded ret
 
 Retried: HTTP 429/500/502/503/504 and connection errors. Not retried: other 4xx, timeouts (a query
 that ran out of time once will again), and malformed answers. Every failure leaves as a
-``KGSparqlError`` made by ``kgsparql.translate``."""
+``KGSparqlError`` made by ``kgsparql.error_mapping``."""
 from __future__ import annotations
 
 import email.utils
 import json
 import socket
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -19,9 +20,10 @@ from SPARQLWrapper import JSON, POST
 from SPARQLWrapper.SPARQLExceptions import EndPointInternalError
 
 from ..config import DEFAULT_USER_AGENT
-from ..errors import ConfigError, EndpointTimeout, KGSparqlError, MalformedResponse, QueryRejected, redact
+from ..errors import (ConfigError, EndpointTimeout, KGSparqlError, MalformedResponse, QueryRejected, RateLimited,
+                      redact)
 from ..sparql import query_kind
-from ..translate import translate
+from ..error_mapping import translate
 from ..types import XSD, BlankNode, IRI, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
@@ -94,6 +96,22 @@ def _status(exc: BaseException) -> int | None:
     return 500 if isinstance(exc, EndPointInternalError) else None
 
 
+def _time_limit_hit(exc: BaseException) -> str:
+    """What the endpoint said when it stopped a query at its own time limit, else "": a 500 naming a
+    ``TimeoutException`` (Blazegraph, WDQS), or a 429 whose JSON body says it timed out (QLever:
+    ``{"status": "ERROR", "exception": "Operation timed out ..."}``)."""
+    if isinstance(exc, EndPointInternalError) and "TimeoutException" in str(exc):
+        return "java.util.concurrent.TimeoutException"
+    if not isinstance(exc, urllib.error.HTTPError) or exc.code != 429 or exc.headers.get("Retry-After"):
+        return ""
+    try:
+        body = json.loads(exc.read(65536).decode("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return ""
+    said = body.get("exception") if isinstance(body, dict) else None
+    return " ".join(said.split())[:200] if isinstance(said, str) and "timed out" in said.lower() else ""
+
+
 def _is_connection_error(exc: BaseException) -> bool:
     if isinstance(exc, urllib.error.URLError):
         return not isinstance(exc.reason, TimeoutError)
@@ -127,11 +145,17 @@ def _check_graph(iri: str | None) -> str | None:
     return iri
 
 
-def _user_agent(agent: str) -> str:
+def _user_agent(agent: str, contact: str | None = None) -> str:
+    """The User-Agent sent: names kgsparql and, with ``contact`` set, how to reach whoever runs it
+    (public services such as Wikidata's ask for that, docs/presets.md)."""
     agent = " ".join((agent or "").split())
     if not agent:
         raise ConfigError("user_agent must not be empty")
-    return agent if "kgsparql" in agent.lower() else f"{agent} (via {DEFAULT_USER_AGENT.split()[0]})"
+    agent = agent if "kgsparql" in agent.lower() else f"{agent} (via {DEFAULT_USER_AGENT.split()[0]})"
+    if not contact:
+        return agent
+    contact = " ".join(contact.split())
+    return f"{agent[:-1]}; contact: {contact})" if agent.endswith(")") else f"{agent} (contact: {contact})"
 
 
 class HttpEndpoint(BaseEndpoint):
@@ -145,19 +169,23 @@ class HttpEndpoint(BaseEndpoint):
         backoff: float = 0.5            # first retry delay (doubles each time)
         max_backoff: float = 30.0       # cap on one delay, Retry-After included
         concurrency: int = 4            # independent queries sent at once (1: one at a time)
+        obey_retry_after: bool = False  # a Retry-After over max_backoff: give up rather than retry sooner
+        max_in_flight: int = 0          # queries in flight at once from all threads together (0: no cap)
 
     def __init__(self, ctx: EndpointContext):
         opts, s = ctx.options or self.Options(), ctx.settings
         self._setup(ctx.location or "", timeout=s.timeout, max_rows=s.max_rows, retries=s.retries,
-                    user_agent=s.user_agent, cache=ctx.cache, default_graph=s.default_graph,
+                    user_agent=_user_agent(s.user_agent, s.contact), cache=ctx.cache, default_graph=s.default_graph,
                     allow_service=s.allow_service, login=(s.endpoint_user, s.endpoint_password),
                     post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff,
-                    concurrency=opts.concurrency)
+                    concurrency=opts.concurrency, obey_retry_after=opts.obey_retry_after,
+                    max_in_flight=opts.max_in_flight)
 
     def _setup(self, url: str, *, timeout: float = 30.0, max_rows: int = 100_000, retries: int = 3,
                user_agent: str = DEFAULT_USER_AGENT, cache: ResultCache | None = None,
                default_graph: str | None = None, post_threshold: int = 2000, backoff: float = 0.5,
                max_backoff: float = 30.0, allow_service: bool = False, concurrency: int = 4,
+               obey_retry_after: bool = False, max_in_flight: int = 0,
                login: tuple[str | None, str | None] = (None, None)):
         timeout = check_timeout(timeout)
         if int(max_rows) < 1:
@@ -166,7 +194,10 @@ class HttpEndpoint(BaseEndpoint):
             raise ConfigError("retries and post_threshold must be >= 0 and 0 <= backoff <= max_backoff")
         if not 1 <= int(concurrency) <= 8:
             raise ConfigError("concurrency must be between 1 and 8")
-        self.concurrency = int(concurrency)
+        if not 0 <= int(max_in_flight) <= 64:
+            raise ConfigError("max_in_flight must be between 0 (no cap) and 64")
+        self.concurrency, self.obey_retry_after = int(concurrency), bool(obey_retry_after)
+        self._in_flight = threading.BoundedSemaphore(int(max_in_flight)) if max_in_flight else None
         self._opener = KeepAliveOpener(max_idle=2 * self.concurrency)
         self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache, allow_service=allow_service)
         self.url, params, in_url = _split_url(url)
@@ -207,13 +238,27 @@ class HttpEndpoint(BaseEndpoint):
 
     # -- one call, with retries -------------------------------------------------------------------
     def _request(self, text: str, timeout: float) -> tuple[dict, bool]:
-        """One call, retries and their waits included, ends by ``timeout`` seconds from now."""
-        what = f"query on {self.url}"
+        """One call, retries and their waits included, ends by ``timeout`` seconds from now; with
+        ``max_in_flight`` it first waits (within the same deadline) for a free slot."""
         deadline = time.monotonic() + timeout
+        if self._in_flight is None:
+            return self._request_by(text, deadline, timeout)
+        if not self._in_flight.acquire(timeout=timeout):
+            raise EndpointTimeout(f"query on {self.url}: no free slot within {timeout:g} s (max_in_flight)")
+        try:
+            return self._request_by(text, deadline, timeout)
+        finally:
+            self._in_flight.release()
+
+    def _request_by(self, text: str, deadline: float, timeout: float) -> tuple[dict, bool]:
+        what = f"query on {self.url}"
         for attempt in range(self.retries + 1):
             try:
                 return self._attempt(text, deadline, what)
             except Exception as exc:  # noqa: BLE001 - classified, then translated below
+                limit = _time_limit_hit(exc)
+                if limit:   # the endpoint's own time limit (QLever answers 429): the same query would hit it again
+                    raise EndpointTimeout(f"{what}: the endpoint stopped the query at its time limit: {limit}") from exc
                 delay = self._retry_delay(exc, attempt) if attempt < self.retries else None
                 if delay is not None and time.monotonic() + delay >= deadline:
                     delay = None  # no time left for another attempt
@@ -268,6 +313,9 @@ class HttpEndpoint(BaseEndpoint):
         if status not in _RETRY_STATUS | {None} or isinstance(translate(exc, ""), QueryRejected):
             return None
         hint = parse_retry_after(exc.headers.get("Retry-After")) if status in (429, 503) else None
+        too_soon = (hint is not None and hint > self.max_backoff) or (status == 429 and hint is None)
+        if self.obey_retry_after and too_soon:
+            return None      # never sooner than asked (a 429 unasked: not soon at all); fail and say so
         if hint is not None:
             return min(self.max_backoff, hint)
         return min(self.max_backoff, self.backoff * 2 ** attempt)
@@ -277,4 +325,7 @@ class HttpEndpoint(BaseEndpoint):
         err = translate(exc, what)
         if isinstance(err, EndpointTimeout):
             return EndpointTimeout(f"{what}: no answer within {timeout:g} s")
-        return type(err)(f"{err}; gave up after {attempts} attempts") if attempts > 1 else err
+        headers = getattr(exc, "headers", None) if isinstance(err, RateLimited) else None
+        hint = parse_retry_after(headers.get("Retry-After")) if headers is not None else None
+        asked = f"; the endpoint asks to wait {hint:.0f} s before the next query (Retry-After)" if hint else ""
+        return type(err)(f"{err}{asked}; gave up after {attempts} attempts") if attempts > 1 or asked else err

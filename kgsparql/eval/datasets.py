@@ -16,11 +16,13 @@ from typing import Callable
 
 from ..errors import InputError
 from .items import SPLITS, Item, Part
+from .kb import ensure_store
+from .freebase_qa import load_cwq, load_webqsp
 from .metaqa import VARIANTS as METAQA_VARIANTS, load_metaqa
 from .pathquestion import VARIANTS as PQ_VARIANTS, load_pathquestion
 from .wc2014 import VARIANTS as WC_VARIANTS, load_wc2014
 
-__all__ = ["Dataset", "DATASETS", "resolve_data_dir", "load_dataset", "sample", "strip_brackets"]
+__all__ = ["Dataset", "DATASETS", "resolve_data_dir", "load_dataset", "benchmark", "sample", "strip_brackets"]
 
 
 @dataclass(frozen=True)
@@ -30,12 +32,16 @@ class Dataset:
     loader: Callable[[Path, str, str, set[int] | None], list[Part]]
     probe: str                      # a file that must exist under <data_dir>/<name>/
     walks: str = "revisit"          # the answer convention its gold answers follow (docs/evaluation.md)
+    by_qtype: bool = False          # its summary is also given per question type (CWQ: compositionality)
+    adapter: str = "generic"        # the schema of its KB
 
 
 DATASETS = {
     "metaqa": Dataset("metaqa", METAQA_VARIANTS, load_metaqa, "kb_dedup.txt.gz"),
     "pathquestion": Dataset("pathquestion", PQ_VARIANTS, load_pathquestion, "PQ-2H.txt", walks="return"),
     "wc2014": Dataset("wc2014", WC_VARIANTS, load_wc2014, "WC2014.zip"),
+    "webqsp": Dataset("webqsp", ("evidence",), load_webqsp, "webqsp_test.jsonl", adapter="freebase"),
+    "cwq": Dataset("cwq", ("evidence",), load_cwq, "cwq_test.jsonl", by_qtype=True, adapter="freebase"),
 }
 
 
@@ -68,6 +74,23 @@ def load_dataset(name: str, data_dir: Path, *, split: str = "test", variant: str
     if not (data_dir / name / ds.probe).is_file():
         raise InputError(f"no {name} data in {data_dir} (expected {data_dir / name / ds.probe})")
     return ds.loader(data_dir, split, match, hops)
+
+
+def benchmark(name: str, split: str = "test", *, data_dir: str | Path | None = None,
+              home: str | Path | None = None, quiet: bool = True) -> tuple[Path, list[Item]]:
+    """The store of a one-KB dataset (built under ``<home>/stores`` on first use) and its items::
+
+        store, items = benchmark("webqsp", "dev")
+        with Asker(store=str(store), adapter="freebase") as asker: ...
+    """
+    from ..config import Settings
+
+    settings = Settings.load()
+    parts = load_dataset(name, resolve_data_dir(str(data_dir) if data_dir else None, settings.data_dir), split=split)
+    if len({p.kb.name for p in parts}) != 1:
+        raise InputError(f"{name} spans several KBs: use load_dataset and ensure_store per part")
+    store = ensure_store(parts[0].kb, home or settings.home, settings.base_iri, quiet=quiet)
+    return store, [it for p in parts for it in p.items]
 
 
 def _rank(seed: int, item: Item) -> str:

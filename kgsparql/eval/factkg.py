@@ -10,6 +10,7 @@ KG holds little beyond what some claim is about (docs/verify.md)."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import re
 import tempfile
 import urllib.parse
@@ -23,13 +24,17 @@ import pyoxigraph
 from ..errors import InputError
 from .kb import KBSource, ensure_store
 
-__all__ = ["FactClaim", "load_factkg", "factkg_store", "parse_evidence", "VARIANTS", "SPLITS", "write_ntriples"]
+__all__ = ["FactClaim", "load_factkg", "factkg_store", "parse_evidence", "VARIANTS", "SPLITS", "write_ntriples",
+           "sample_claims"]
 
 VARIANTS = ("llm_v1", "llm_v1_singleStage")
 SPLITS = {"test": "test.csv", "dev": "val.csv"}
 DBR, DBO = "http://dbpedia.org/resource/", "http://dbpedia.org/ontology/"
 _RDFS_LABEL = pyoxigraph.NamedNode("http://www.w3.org/2000/01/rdf-schema#label")
 _REDIRECT = pyoxigraph.NamedNode(DBO + "wikiPageRedirects")
+_TYPE = pyoxigraph.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+_OBJECT = pyoxigraph.NamedNode("http://www.w3.org/2002/07/owl#ObjectProperty")
+_DATATYPE = pyoxigraph.NamedNode("http://www.w3.org/2002/07/owl#DatatypeProperty")
 _ITEM = re.compile(r"^(?P<h>.+?) >- (?P<r>[^\s]+) -> (?P<t>.+)$")
 _QUALIFIER = re.compile(r"^(.+?)_\([^()]*\)$")
 
@@ -71,6 +76,17 @@ def load_factkg(data_dir: Path, split: str = "test", variant: str = "llm_v1") ->
     return claims
 
 
+def sample_claims(claims: list[FactClaim], limit: int | None, seed: int = 0) -> list[FactClaim]:
+    """``limit`` claims picked by a seeded hash of their ids (all of them without a limit), in file order."""
+    if limit is None:
+        return claims
+    if limit < 1:
+        raise InputError("--limit must be at least 1")
+    key = lambda i: hashlib.sha256(f"{seed}:{i}".encode()).hexdigest()       # noqa: E731
+    chosen = set(sorted((c.id for c in claims), key=key)[:limit])
+    return [c for c in claims if c.id in chosen]
+
+
 def _resource(name: str) -> pyoxigraph.NamedNode | None:
     try:
         return pyoxigraph.NamedNode(DBR + urllib.parse.quote(name.replace(" ", "_"), safe="_()',.-!:;*@$&=+~/"))
@@ -90,7 +106,9 @@ def _label(name: str) -> pyoxigraph.Literal:
 
 
 def write_ntriples(claims: list[FactClaim], out: Path) -> int:
-    """The evidence of every claim as N-Triples (sorted, so the file and its checksum are stable)."""
+    """The evidence of every claim as N-Triples (sorted, so the file and its checksum are stable),
+    each relation declared an ``owl:ObjectProperty`` or ``owl:DatatypeProperty`` as DBpedia's
+    ontology does (the adapter's ``schema_relations`` reads the KG's vocabulary from them)."""
     lines: set[str] = set()
     for c in claims:
         for h, r, t in c.evidence:
@@ -102,6 +120,7 @@ def write_ntriples(claims: list[FactClaim], out: Path) -> int:
             if head is None or tail is None:
                 continue
             lines.add(f"{head} {rel} {tail} .")
+            lines.add(f"{rel} {_TYPE} {_OBJECT if isinstance(tail, pyoxigraph.NamedNode) else _DATATYPE} .")
             for name, node in ((h, head), (t, tail)):
                 if isinstance(node, pyoxigraph.NamedNode):
                     lines.update(_names(name, node))

@@ -39,6 +39,9 @@ class Item:
     hops: int | None = None
     qtype: str | None = None
     topic: str | None = None
+    answer_iris: tuple[str, ...] = ()   # gold answers as KG IRIs: a prediction with such an IRI is right
+    topic_iris: tuple[str, ...] = ()    # the gold topic entities (passed instead of linking with --gold-topic)
+    answerable: bool | None = None      # some gold answer is in the KB at all (None: not known)
 
     def to_json(self) -> dict:
         return asdict(self)

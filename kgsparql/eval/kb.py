@@ -7,6 +7,7 @@ nothing half-made behind."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import sys
@@ -15,14 +16,15 @@ import zipfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..errors import InputError
 from ..loading import load_files
 
-__all__ = ["KBSource", "ensure_store", "MARKER"]
+__all__ = ["KBSource", "ensure_store", "export_ntriples", "MARKER"]
 
 MARKER = ".kgsparql-eval-kb"
+REPORT = "kb-report.json"
 _VERSION = "kb-v1"
 
 
@@ -32,8 +34,11 @@ class KBSource:
 
     name: str
     path: Path
-    fmt: str                    # "metaqa" (head|rel|tail) or "tsv"
+    fmt: str                    # "metaqa" (head|rel|tail), "tsv" or "nt"
     member: str | None = None   # zip member holding the triples
+    derive: Callable[[Path], dict] | None = None    # writes the KB as N-Triples to a path, from ``path``
+    inputs: tuple[Path, ...] = ()                   # further files ``derive`` reads (in the checksum)
+    version: str = ""                               # of ``derive``'s output for the same inputs (in the checksum)
 
     def read_bytes(self) -> bytes:
         if self.member is None:
@@ -48,13 +53,22 @@ class KBSource:
             raise InputError(f"cannot read {self.member} from {self.path}: {exc}") from None
 
     def checksum(self, base_iri: str) -> str:
-        h = hashlib.sha256(f"{_VERSION}\0{self.fmt}\0{base_iri}\0".encode())
+        h = hashlib.sha256(f"{_VERSION}\0{self.fmt}\0{base_iri}\0{self.version}\0".encode())
         h.update(self.read_bytes())
+        for extra in self.inputs:
+            h.update(b"\0" + (extra.read_bytes() if extra.is_file() else b""))
         return h.hexdigest()
 
     @contextmanager
     def as_file(self) -> Iterator[Path]:
-        """A plain file with the triples (a zip member is written to a temporary file)."""
+        """A plain file with the triples (a zip member or a derived KB is written to a temporary file)."""
+        if self.derive is not None:
+            with tempfile.TemporaryDirectory(prefix="kgsparql-kb-") as tmp:
+                out = Path(tmp) / f"{self.name}.nt"
+                report = self.derive(out)
+                out.with_name(REPORT).write_text(json.dumps(report or {}) + "\n")
+                yield out
+            return
         if self.member is None:
             yield self.path
             return
@@ -62,6 +76,17 @@ class KBSource:
             out = Path(tmp) / Path(self.member).name
             out.write_bytes(self.read_bytes())
             yield out
+
+
+def _keep_report(report: Path, store: Path, name: str, quiet: bool) -> None:
+    """A derived KB's counts (e.g. triples dropped) go into the store and, unless quiet, to stderr."""
+    if not report.is_file():
+        return
+    shutil.copy(report, store / REPORT)
+    if not quiet:
+        counts = json.loads(report.read_text())
+        print(f"{name} KB: " + ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in counts.items()),
+              file=sys.stderr, flush=True)
 
 
 def _ready(path: Path, checksum: str) -> bool:
@@ -88,6 +113,7 @@ def ensure_store(kb: KBSource, home: str | Path, base_iri: str, *, quiet: bool =
     try:
         with kb.as_file() as src:
             load_files([src], tmp, kb.fmt, base_iri)
+            _keep_report(src.with_name(REPORT), tmp, kb.name, quiet)
         (tmp / MARKER).write_text(checksum + "\n")
         if _ready(target, checksum):      # another process finished the same build first
             return target
@@ -97,3 +123,14 @@ def ensure_store(kb: KBSource, home: str | Path, base_iri: str, *, quiet: bool =
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return target
+
+
+def export_ntriples(store: Path, out: str | Path) -> None:
+    """The triples of an eval store (its default graph) as N-Triples, e.g. to bulk-load into a server."""
+    import pyoxigraph
+
+    from ..error_mapping import translated
+
+    with translated(f"writing {store} to {out}"):
+        pyoxigraph.Store.read_only(str(store)).dump(str(out), pyoxigraph.RdfFormat.N_TRIPLES,
+                                                    from_graph=pyoxigraph.DefaultGraph())

@@ -11,6 +11,11 @@
 * **F1**: set F1 of the prediction set against the gold set; precision = |P∩G|/|P|,
   recall = |P∩G|/|G|; an empty prediction (or an empty gold set) scores 0.
 * **EM**: the prediction set equals the gold set (and is not empty).
+
+With gold IRIs (``score(..., iris=..., gold_iris=...)``: Freebase mids, a user's ``answer_iris``) a
+prediction is right when its name is gold **or** its IRI is; the gold set then has
+max(|gold names|, |gold IRIs|) answers, and F1/EM count the right predictions (at most that many)
+against it. Without gold IRIs this is exactly the name-only definition above.
 """
 from __future__ import annotations
 
@@ -73,7 +78,22 @@ class Scores:
 MISS = Scores(False, False, 0.0, False)
 
 
-def score(predicted: Iterable[str], gold: Iterable[str]) -> Scores:
-    predicted, gold = list(predicted), list(gold)
-    return Scores(hits_at_1(predicted, gold), hit_any(predicted, gold), set_f1(predicted, gold),
-                  exact_match(predicted, gold))
+def score(predicted: Iterable[str], gold: Iterable[str], *, iris: Iterable[str | None] = (),
+          gold_iris: Iterable[str] = ()) -> Scores:
+    predicted, gold, gold_iris = list(predicted), list(gold), set(gold_iris)
+    if not gold_iris:
+        return Scores(hits_at_1(predicted, gold), hit_any(predicted, gold), set_f1(predicted, gold),
+                      exact_match(predicted, gold))
+    return _score_with_iris(predicted, list(iris), set(normalised_list(gold)), gold_iris)
+
+
+def _score_with_iris(predicted: list[str], iris: list[str | None], names: set[str], gold_iris: set[str]) -> Scores:
+    first: dict[str, str | None] = {}
+    for i, name in enumerate(predicted):
+        key = normalise(name)
+        if key and key not in first:
+            first[key] = iris[i] if i < len(iris) else None
+    right = [key in names or iri in gold_iris for key, iri in first.items()]
+    size, hits = max(len(names), len(gold_iris)), min(sum(right), max(len(names), len(gold_iris)))
+    f1 = 0.0 if not hits else 2 * (hits / len(right)) * (hits / size) / (hits / len(right) + hits / size)
+    return Scores(bool(right) and right[0], any(right), f1, bool(right) and all(right) and hits == size)

@@ -1,7 +1,9 @@
 """Summaries of result rows: overall, per hop count and (optionally) per question type.
 
 Every figure is a mean over the group's rows, error rows included (they score 0). Seconds are the
-method's wall time per question (``stats.seconds``); p50/p95 use the nearest-rank percentile."""
+method's wall time per question (``stats.seconds``); p50/p95 use the nearest-rank percentile. Rows
+that say whether their gold is in the KB (``answerable``) also give the ``ceiling`` (the share that
+is) and ``hits1_answerable`` (Hits@1 over those rows only)."""
 from __future__ import annotations
 
 import math
@@ -45,6 +47,10 @@ def group_stats(rows: list[dict]) -> dict:
     }
     for name in _COUNTERS:
         out[f"{name}_mean"] = _mean(_num(s.get(name)) for s in stats)
+    if any("answerable" in r for r in rows):        # datasets whose KB may lack the gold (WebQSP, CWQ)
+        answerable = [r for r in rows if r.get("answerable")]
+        out["ceiling"] = len(answerable) / len(rows)
+        out["hits1_answerable"] = _mean(float(bool(r["hits1"])) for r in answerable)
     return {k: round(v, 4) if isinstance(v, float) else v for k, v in out.items()}
 
 
@@ -77,15 +83,19 @@ _COLUMNS = [("n", "n", "{:d}"), ("errors", "err", "{:d}"), ("hits1", "Hits@1", "
             ("completion_tokens_mean", "compl tok", "{:.0f}")]
 
 
+_CEILING = [("ceiling", "ceiling", "{:.3f}"), ("hits1_answerable", "H@1 ans", "{:.3f}")]
+
+
 def format_table(summary: dict) -> str:
     """A plain-text table: one line overall, one per hop count, one per qtype when present."""
+    columns = _COLUMNS[:5] + (_CEILING if "ceiling" in summary["overall"] else []) + _COLUMNS[5:]
     lines = [("all", summary["overall"])]
     lines += [(f"{k}-hop" if k.isdigit() else "no hop count", v) for k, v in summary.get("by_hops", {}).items()]
     lines += [(k, v) for k, v in summary.get("by_qtype", {}).items()]
     label_w = max(len(label) for label, _ in lines)
-    cells = [[fmt.format(stats[key]) for key, _, fmt in _COLUMNS] for _, stats in lines]
-    widths = [max(len(title), *(len(row[i]) for row in cells)) for i, (_, title, _) in enumerate(_COLUMNS)]
-    header = " " * label_w + "  " + "  ".join(t.rjust(w) for (_, t, _), w in zip(_COLUMNS, widths))
+    cells = [[fmt.format(stats.get(key, 0)) for key, _, fmt in columns] for _, stats in lines]
+    widths = [max(len(title), *(len(row[i]) for row in cells)) for i, (_, title, _) in enumerate(columns)]
+    header = " " * label_w + "  " + "  ".join(t.rjust(w) for (_, t, _), w in zip(columns, widths))
     body = [label.ljust(label_w) + "  " + "  ".join(c.rjust(w) for c, w in zip(row, widths))
             for (label, _), row in zip(lines, cells)]
     return "\n".join([header, *body])

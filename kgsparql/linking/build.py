@@ -16,7 +16,7 @@ from pathlib import Path
 from ..config import Settings
 from ..errors import ConfigError, TemplateError
 from ..kg import uncached
-from ..models import Models
+from ..loaded_models import Models
 from ..sparql import load_query
 from ..types import IRI, Literal
 from .index import FORMAT, LabelIndex

@@ -12,12 +12,13 @@ from typing import Literal
 
 from ..config import Settings
 from ..errors import ConfigError, KGSparqlError
-from ..models import Models
-from ..options import parse_options
+from ..loaded_models import Models
+from ..plugin_options import parse_options
 from ..rank.base import Rankers
 from ..types import Entity
 from . import scoring
 from .build import index_for, wants_index
+from .given import current_topics, given_link
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
 from .result import Candidate, LinkResult, Mention
 from .text import Token, bracket_spans, loose_key, tokens
@@ -75,6 +76,9 @@ class EntityLinker:
 
     # -- public -----------------------------------------------------------------------------------
     def link(self, question: str) -> LinkResult:
+        given = current_topics()
+        if given is not None:           # topic entities given with the question (given.py)
+            return given_link(question, given, self.adapter)
         text, spans = bracket_spans(question)   # every [bracketed] part is a mention, as in ask
         toks = tokens(text)
         readings = []

@@ -9,7 +9,7 @@ and ``run_prompt`` (one LLM step with its fallback).
 from __future__ import annotations
 
 from ..errors import ConfigError
-from ..models import Models
+from ..loaded_models import Models
 from ..registry import create
 from .base import LLM, BaseLLM, Completion, LLMContext
 from .evidence import verbalize_fact, verbalize_path, verbalize_paths

@@ -21,7 +21,7 @@ from typing import Iterator, Literal
 
 from ..errors import ConfigError, LLMError, LLMUnavailable, PromptTooLong
 from .base import BaseLLM, LLMContext, Prompt
-from .models import resolve_model
+from .model_files import resolve_model
 
 __all__ = ["LlamaLLM"]
 

@@ -15,7 +15,7 @@ import pyoxigraph
 
 from ..config import DEFAULT_BASE_IRI
 from ..errors import InputError, LoadError
-from ..translate import translated
+from ..error_mapping import translated
 from .convert import TripleConverter
 
 __all__ = ["load_files", "detect_format", "LoadReport", "FORMATS"]

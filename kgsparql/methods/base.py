@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from ..config import Settings
+from ..errors import KGSparqlError
 from ..linking import EntityLinker
 from ..linking.vocabulary import relation_vocabulary
-from ..models import Models
-from ..options import parse_options
+from ..loaded_models import Models
+from ..plugin_options import parse_options
 from ..rank.base import Rankers
 from ..registry import check_plugin_tables, create
 from ..types import Answer
@@ -58,8 +59,27 @@ def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> 
     options = parse_options(AbstentionOptions, settings.plugin("abstention"), "[plugins.abstention]")
     adapter = kg.adapter
 
-    def vocabulary() -> list[str]:
-        return models.load(("relation-vocabulary", kg.source_id, adapter.name), lambda: [
-            adapter.verbalize(r) for r in relation_vocabulary(kg, settings, options.vocabulary_limit)])
+    def relations() -> list:
+        return models.load(("relation-vocabulary", kg.source_id, adapter.name),
+                           lambda: relation_vocabulary(kg, settings, options.vocabulary_limit))
 
-    return RelationMatch(rankers.get("alignment"), vocabulary, options)
+    def vocabulary() -> list[str]:
+        return [adapter.verbalize(r) for r in relations()]
+
+    def names() -> dict[str, list[str]]:
+        """The KG's other names for its relations (Wikidata aliases), for the aligner."""
+        try:
+            return {adapter.verbalize(r): found for r in relations() if len(found := relation_names(adapter, r)) > 1}
+        except KGSparqlError:       # a big endpoint may refuse the scan: the labels alone
+            return {}
+
+    aligner = rankers.get("alignment")
+    if hasattr(aligner, "learn_names"):
+        aligner.learn_names(names)
+    return RelationMatch(aligner, vocabulary, options)
+
+
+def relation_names(adapter, relation) -> list[str]:
+    """``adapter.relation_names`` where the adapter has it (a third-party adapter may not)."""
+    names = getattr(adapter, "relation_names", None)
+    return names(relation) if names is not None else [adapter.verbalize(relation)]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError
-from .base import RankerContext, default_context, stem, stems, tokenize
+from .base import RankerContext, default_context, stem, stems, tokenize, type_words
 
 __all__ = ["AlignmentRanker", "path_labels"]
 
@@ -49,6 +49,33 @@ class AlignmentRanker:
         ctx = default_context("alignment", ctx, self.Options)
         self.options = ctx.options
         self.encoder = ctx.ranker("embedding")
+        self._names: dict[str, tuple[str, ...]] = {}
+        self._name_sources: list = []
+
+    def learn_names(self, names) -> None:
+        """More names for relation labels (a KG's aliases: "cast member" is also "actor"): a word
+        names a label when it names any of them. ``names``: label -> names, or a callable returning
+        that, called on first use (reading a KG's vocabulary is left until a question needs it)."""
+        if callable(names):
+            self._name_sources.append(names)
+            return
+        for label, more in names.items():
+            self._names[label] = tuple(dict.fromkeys([label, *self._names.get(label, ()), *more]))
+
+    @property
+    def names(self) -> dict[str, tuple[str, ...]]:
+        while self._name_sources:
+            self.learn_names(self._name_sources.pop(0)())
+        return self._names
+
+    def _similarities(self, word_vecs: np.ndarray, labels: list[str]) -> np.ndarray:
+        """words x labels cosine, a label scoring its best name (its own words and its aliases)."""
+        groups = [self.names.get(label, (label,)) for label in labels]
+        sims = word_vecs @ self.encoder.embed([n for g in groups for n in g]).T
+        if len(groups) == sims.shape[1]:
+            return sims
+        starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
+        return np.maximum.reduceat(sims, starts, axis=1)
 
     def rank(self, query: str, items: list[str]) -> list[float]:
         if not items:
@@ -62,10 +89,15 @@ class AlignmentRanker:
         words = [w for w in dict.fromkeys(tokenize(query, stopwords=True)) if w != "x"]
         if not words or not labels:
             return {}
-        sims = self.encoder.embed(words) @ self.encoder.embed(labels).T
+        word_vecs = self.encoder.embed(words)
+        sims = self._similarities(word_vecs, labels)
         out: dict[str, dict[str, float]] = {}
+        typed = type_words(query)
         for i, word in enumerate(words):
-            found = {label: 1.0 for label in labels if _found(word, label)}
+            found = {label: 1.0 for label in labels
+                     if any(_found(word, name, word in typed) for name in self.names.get(label, (label,)))}
+            if not found and word in typed:
+                continue        # a kind of entity ("which films"), unless it is what a relation is about
             if not found and len(labels) > 1:
                 order = np.argsort(-sims[i])
                 best, second = sims[i][order[0]], sims[i][order[1]]
@@ -94,9 +126,15 @@ class AlignmentRanker:
         return 2 * precision * recall / (precision + recall)
 
 
-def _found(word: str, label: str) -> bool:
+def _found(word: str, label: str, head_only: bool = False) -> bool:
     """The word's stem is one of the label's stems, or (from 4 letters) inside a label word and the
-    other way round (``writ`` in ``screenwriters``)."""
-    word_stem, label_stems = stem(word), stems(label)
+    other way round (``writ`` in ``screenwriters``). A trailing "of ..." that scopes a longer label
+    does not count ("original language of film or TV show" names a language, not a film);
+    ``head_only``: only the label's last word counts ("genres" names ``film genre``, "films" not)."""
+    head, scope = re.subn(r"^(\S+\s+\S+.*?)\s+of\s+.*$", r"\1", label)
+    head = head if scope else label
+    if head_only:   # the noun a name is about: its last word, or the last before "of" ("type of film")
+        head = (tokenize(head.split(" of ")[0], stopwords=True) or [""])[-1]
+    word_stem, label_stems = stem(word), stems(head)
     return word_stem in label_stems or (len(word_stem) >= 4 and any(
         s in word or word_stem in s for s in label_stems if len(s) >= 4))

@@ -6,15 +6,19 @@ from dataclasses import dataclass
 
 from .claim import ClaimForm, read_claim
 from .compare import check_count, check_date
+from .framing import framing_spans, outside
 from .functional import looks_functional
 from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .pairs import PairChecker
+from .values import number_conflicts, stated_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
-from .words import assign_words, relation_words
+from .relation_words import assign_words, relation_words
+from ..errors import KGSparqlError
 from ..types import Path
 
 __all__ = ["Assessment", "assess"]
 
+VOCABULARY_LIMIT = 5000
 NO_ENTITY = "no entity of the knowledge graph was found in the claim"
 
 
@@ -24,6 +28,12 @@ class Assessment:
     parts: list[SubClaim]
     mentioned: list[Mentioned]
     reason: str = ""                 # why there are no parts
+    # what the verdict head reads besides the parts (verify/features.py)
+    masked: str = ""                 # the claim with its entity mentions replaced by X
+    links: tuple = ()                # (hops of the shortest path or 0, labels on its paths) per checked pair
+    held: frozenset = frozenset()    # the relation labels the linked entities hold
+    unlinked: int = 0                # capitalised names the KG does not hold
+    words: int = 0                   # claim words that name a relation
 
 
 def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Assessment:
@@ -38,26 +48,65 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     labels = sorted({label(rc.relation) for rc in counts})
     masked_text = masked(text, mentioned)
     words = relation_words(ctx.ranker("alignment"), text, masked_text, labels)
+    framing = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words])
+    words = [w for w in words if not any(a <= w.position < b for a, b in framing)]
+    names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
+    seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
+    values, spent, numbers, facts = stated_values(adapter, text, masked_text, mentioned, label)
+    words = [w for w in words if not w.labels & spent]
+    comparing = form.count or form.date_op
+    conflicts = [] if comparing else number_conflicts(facts, numbers, words, label)
+    if values or conflicts:
+        return Assessment(form, values + conflicts + _rest(ctx, text, mentioned, words, counts, label, names,
+                                                           max_hops, quiet=True), mentioned, **seen)
     if form.count:
         op, n = form.count
         part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
                             noun_at=form.count_span[1])
         if part is not None:
-            return Assessment(form, [part], mentioned)
+            return Assessment(form, [part], mentioned, **seen)
     if form.date_op:
         part = check_date(adapter, text, form.date_op, form.date_span, mentioned, words, label)
         if part is not None:
-            return Assessment(form, [part], mentioned)
-    names = unlinked_names(masked_text)
+            return Assessment(form, [part], mentioned, **seen)
+    checker = PairChecker(adapter, counts, max_hops)
+    parts = _rest(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker)
+    return Assessment(form, parts, mentioned, links=checker.links(), **seen)
+
+
+def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False) -> list[SubClaim]:
+    """The sub-claims besides stated values: one entity and another name, one entity, or pairs.
+    ``quiet``: beside stated values, one entity with no relation word left adds nothing."""
+    adapter = ctx.adapter
     if len(mentioned) == 1 and names:
-        return Assessment(form, [_other_value(adapter, mentioned[0], names[0], words, counts, label)], mentioned)
+        return [_other_value(adapter, mentioned[0], names[0], words, counts, label)]
+    if len(mentioned) == 1 and not quiet:
+        # one entity: its words are matched against the KG's whole vocabulary, for they may name a
+        # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
+        # lend a word the nearest of them
+        held = {label(rc.relation) for rc in counts}
+        words = relation_words(ctx.ranker("alignment"), text, masked(text, mentioned), sorted(held | set(vocabulary(ctx))))
     if len(mentioned) == 1:
-        return Assessment(form, [_existence(mentioned[0], words, counts, label)], mentioned)
-    return Assessment(form, _pairs(PairChecker(adapter, counts, max_hops), text, mentioned, words), mentioned)
+        return [] if quiet and not words else [_existence(adapter, mentioned[0], words, counts, label)]
+    return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)
 
 
-def _existence(m: Mentioned, words, counts, label) -> SubClaim:
-    """One entity: the claim says it has the relations its words name ("X has a spouse")."""
+def vocabulary(ctx) -> list[str]:
+    """The KG's relations in words (``schema_relations``), read once per KG; empty when the endpoint
+    refuses the scan."""
+    adapter = ctx.adapter
+
+    def read() -> list[str]:
+        try:
+            return sorted({adapter.verbalize(r) for r in adapter.schema_relations(VOCABULARY_LIMIT)})
+        except KGSparqlError:
+            return []
+    return ctx.models.load(("claim-vocabulary", adapter.name, id(adapter)), read)
+
+
+def _existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
+    """One entity: the claim says it has the relations its words name ("X has a spouse"); a fact of
+    the relation is the evidence."""
     named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
     held = {label(rc.relation) for rc in counts if rc.entity == m.entity}
     name = m.entity.name
@@ -68,7 +117,10 @@ def _existence(m: Mentioned, words, counts, label) -> SubClaim:
     ok = named & held
     status = SUPPORTED if ok else CONTRADICTED
     why = f"{name} has {', '.join(sorted(ok))}" if ok else f"{name} has no {', '.join(sorted(named))}"
-    return SubClaim(f"{name} has {', '.join(sorted(named))}", status, (), why, (m.entity,))
+    shown = next((rc.relation for rc in counts if rc.entity == m.entity and label(rc.relation) in ok), None)
+    facts = adapter.neighbors([m.entity], shown, limit=3) if shown is not None else []
+    return SubClaim(f"{name} has {', '.join(sorted(named))}", status, tuple((Path((t,)), True) for t in facts),
+                    why, (m.entity,))
 
 
 def _other_value(adapter, m: Mentioned, name: str, words, counts, label) -> SubClaim:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from ..types import Path
 from .linked import Mentioned
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
-from .words import RelationWord
+from .relation_words import RelationWord
 
 __all__ = ["PairChecker"]
 
 COUNTER_EVIDENCE = 5       # triples shown to contradict a sub-claim
+CLEAR = 0.65               # a word names a relation clearly: by its stem (1.0) or an embedding this close
 
 
 class PairChecker:
@@ -37,6 +38,11 @@ class PairChecker:
             self._paths[key] = self.adapter.paths(a.entity, b.entity, max_hops=self.max_hops, limit=200)
         return self._paths[key]
 
+    def links(self) -> tuple:
+        """(hops of the shortest path or 0, the relation labels on the paths) of each pair checked."""
+        return tuple((min((len(p) for p in paths), default=0), {self.label(r) for p in paths for r in p.relations})
+                     for paths in self._paths.values())
+
     def check(self, a: Mentioned, b: Mentioned, words: list[RelationWord]) -> SubClaim:
         named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
         text = f"{a.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {b.entity.name}"
@@ -44,10 +50,17 @@ class PairChecker:
         if named:
             fitting = [p for p in paths if _fits({self.label(r) for r in p.relations}, len(p), named)]
             covered = {self.label(r) for p in fitting for r in p.relations} & named
-            if all(w.labels & covered for w in words):     # every relation word has its link
+            if covered and all(_has_link(w, words, covered) for w in words if w.strength >= CLEAR):
+                # every word that names a relation clearly has its link; a word tied to a label
+                # only loosely may have named another one
                 return SubClaim(text, SUPPORTED, tuple((p, True) for p in _shortest(fitting)),
                                 f"the KG links {a.entity.name} and {b.entity.name} by {', '.join(sorted(covered))}",
                                 (a.entity, b.entity))
+            if all(w.strength < CLEAR for w in words) and any(len(p) == 1 for p in paths):
+                # words tied to labels only loosely, none of them here: the direct link
+                # the KG has is what the claim says
+                return SubClaim(text, SUPPORTED, tuple((p, True) for p in paths if len(p) == 1)[:3],
+                                f"the KG links {a.entity.name} and {b.entity.name}", (a.entity, b.entity))
             missing = frozenset().union(*(w.labels for w in words if not w.labels & covered))
             return self._not_supported(text, a, b, missing, fitting)
         if paths:
@@ -77,6 +90,14 @@ class PairChecker:
         best = min(held, key=lambda rc: rc.count)
         entity = labelled.get(best.entity, best.entity)
         return self.adapter.neighbors([entity], best.relation, limit=COUNTER_EVIDENCE)[:COUNTER_EVIDENCE]
+
+
+def _has_link(word: RelationWord, words: list[RelationWord], covered: set[str]) -> bool:
+    """The word names a covered label, or is part of the same mention as a word that does (they
+    name one label together: "name" and "leader" both name *leader name*)."""
+    if word.labels & covered:
+        return True
+    return any(other.labels & covered and other.labels & word.labels for other in words if other is not word)
 
 
 def _fits(labels: set[str], hops: int, named: frozenset[str]) -> bool:

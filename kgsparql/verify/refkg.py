@@ -18,6 +18,8 @@ from ..errors import ConfigError
 from ..llm.evidence import verbalize_path
 from ..llm.steps import run_prompt
 from .assess import Assessment, assess
+from .features import claim_features
+from .head import VerdictHead
 from .result import SUPPORTED, Verdict
 from .rules import decide, explain
 
@@ -32,6 +34,7 @@ class RefKGOptions:
     max_entities: int = 4         # entities of one claim that are checked
     decompose: bool = True        # with an LLM: split the claim with verify/decompose first
     evidence_items: int = 12      # evidence lines given to the joint-inference prompt
+    head: str = ""                # a trained verdict head (kgsparql train verifier), for the KG it was trained on
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_hops <= 3:
@@ -53,9 +56,19 @@ class RefKGVerifier:
         self.llm = ctx.llm
         ctx.ranker("alignment")
         ctx.encoder.embed(["load the model now"])   # at construction, not inside the first claim's time
+        self.head = self._load_head(self.options.head) if self.options.head else None
+
+    def _load_head(self, path: str) -> VerdictHead:
+        return self.ctx.models.load(("verdict-head", path), lambda: VerdictHead.load(path, self.ctx.settings.adapter))
 
     def _assess(self, text: str) -> Assessment:
         return assess(self.ctx, text, max_hops=self.options.max_hops, max_entities=self.options.max_entities)
+
+    def features(self, claim: str):
+        """The rule path's assessment of ``claim``, its verdict and the verdict head's features."""
+        whole = self._assess(claim)
+        verdict = decide(whole.parts, whole.form.negated)
+        return whole, verdict, claim_features(self.ctx.encoder, whole, verdict)
 
     def verify(self, claim: str, *, id: str | None = None) -> Verdict:
         whole = self._assess(claim)
@@ -65,12 +78,21 @@ class RefKGVerifier:
                 "entities": [m.entity.name for m in whole.mentioned],
                 "subclaims": [p.to_json() for p in parts], "decided_by": "rules"}
         explanation = explain(verdict, parts, negated, whole.reason)
-        if self.llm is not None:
+        if self.head is not None and self.head.knows(whole.held):
+            verdict, explanation, plan = self._with_head(whole, verdict, explanation, plan)
+        elif self.llm is not None:
             verdict, explanation, plan = self._with_llm(claim, whole, verdict, explanation, plan)
         # "supports" is said of the claim as written: under a negation a path that supports the
         # sub-claim contradicts the claim
         evidence = tuple((path, s != negated) for p in parts for path, s in p.evidence)
         return Verdict(claim, verdict, evidence, explanation, {}, plan, id)
+
+    def _with_head(self, whole: Assessment, verdict: str, explanation: str, plan: dict):
+        """The trained head decides from what the rules saw; the rule verdict stays in the plan."""
+        decided, p = self.head.decide(claim_features(self.ctx.encoder, whole, verdict))
+        lead = "True" if decided == "true" else "False"
+        plan = {**plan, "decided_by": "head", "rule_verdict": verdict, "p_true": round(p, 4)}
+        return decided, f"{lead} by the trained head (p={p:.2f}); the rules: {explanation[0].lower()}{explanation[1:]}", plan
 
     def _with_llm(self, claim: str, whole: Assessment, verdict: str, explanation: str, plan: dict):
         """RefKG with an LLM: decoupled sub-claims checked one by one, then joint inference."""

@@ -145,8 +145,8 @@ WIKIDATA = Case(
     {_w("Q76"): "Barack Obama", _w("Q30"): "United States of America", _w("Q999001"): None,
      WD + "statement/Q76-pres": None},
     (_HELD_FROM, 2), (_w("Q30"), Rel(WDT + "P27", None, True), 2),
-    (_HELD, frozenset({_w("Q11696"), _w("Q4416090")})),
-    (_w("Q13133"), "out", (Rel(WDT + "P26"), _HELD), _w("Q11696")),
+    (Rel(WDT + "P39"), frozenset({_w("Q11696"), _w("Q4416090")})),   # the statement hop is the same candidate
+    (_w("Q13133"), "out", (Rel(WDT + "P26"), Rel(WDT + "P39")), _w("Q11696")),   # truthy and statement: one hop
     (_w("Q76"), _w("Q30"), 2, (_HELD, Rel(WDT + "P1001"))),
     (_w("Q13133"), _w("Q30"), (Rel(WDT + "P26"), _HELD, Rel(WDT + "P1001"))),
     (_w("Q13133"), (Rel(WDT + "P26"), _HELD_FROM), frozenset({"2009-01-20T00:00:00Z", "2005-01-03T00:00:00Z"})),

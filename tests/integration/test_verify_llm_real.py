@@ -14,7 +14,7 @@ from kgsparql import Verifier
 from kgsparql.cli import main as cli_main
 from kgsparql.config import Settings
 from kgsparql.kg import ensure_demo_store
-from kgsparql.llm.models import resolve_model
+from kgsparql.llm.model_files import resolve_model
 from kgsparql.verify import VERDICTS
 from llamaserver import require_llama_cpp
 

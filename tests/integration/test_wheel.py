@@ -53,6 +53,7 @@ def test_wheel_contains_the_mapped_packages(wheel):
     assert "kgsparql/data/demo_kb.txt.gz" in names
     assert {"kgsparql/data/kelgop.npz", "kgsparql/data/kelgop_examples.jsonl", "kgsparql/prompts/kelgop/classify.v1.j2"} <= set(names)
     assert not any(n.startswith(("adapters/", "queries/", "prompts/", "tests/")) for n in names)
+    assert {f"kgsparql/serve/page/{f}" for f in ("index.html", "page.js", "page.css")} <= set(names)   # serve's page
 
 
 def test_installed_wheel_loads_queries_and_adapters(wheel, tmp_path):

@@ -129,7 +129,7 @@ def test_train_planner_cli_fits_a_classifier_that_kelgop_loads(tmp_path):
 
     from kgsparql.cli import main
     from kgsparql.learn import EmbeddingClassifier
-    from kgsparql.methods.kelgop_parts import CategoryClassifier
+    from kgsparql.methods.kelgop.categories import CategoryClassifier
     from kgsparql.rank import build_ranker
 
     out = tmp_path / "kelgop.npz"

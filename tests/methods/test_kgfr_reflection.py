@@ -10,8 +10,8 @@ from kgsparql.config import Settings
 from kgsparql.errors import ConfigError, ParseError
 from kgsparql.kg import KnowledgeGraph, ensure_demo_store
 from kgsparql.llm.scripted import ScriptedLLM
-from kgsparql.methods.kgfr_parts import KgfrOptions
-from kgsparql.options import parse_options
+from kgsparql.methods.kgfr.options import KgfrOptions
+from kgsparql.plugin_options import parse_options
 from kgtest import DEMO_KB, chain_gold, kb_tables
 from kgsparql.prompts.kgfr.parsers import Verdict, parse_answer, parse_reflect
 

@@ -48,7 +48,9 @@ def _one_line_error(result, code=1):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["webqsp"], "unknown dataset 'webqsp'"),
+    (["freebase-qa"], "unknown dataset 'freebase-qa'"),
+    (["mine.jsonl"], "give --store DIR or --endpoint URL"),
+    (["mine.jsonl", "--store", "S"], "no such questions file: mine.jsonl"),
     ([], "give a DATASET"),
     (["metaqa", "--data-dir", "/no/such/dir"], "not found"),
     (["metaqa"], "no benchmark data directory"),

@@ -57,7 +57,7 @@ def test_metaqa_train_reads_dev_and_missing_hop_files_are_named(tmp_path):
 
 def test_unknown_dataset_variant_and_missing_folder(tmp_path):
     with pytest.raises(InputError, match="unknown dataset"):
-        load_dataset("webqsp", tmp_path)
+        load_dataset("freebase-qa", tmp_path)
     with pytest.raises(InputError, match="no pathquestion data"):
         load_dataset("pathquestion", tmp_path)
     _metaqa(tmp_path, ["ok [t]\tx"], ["a"])

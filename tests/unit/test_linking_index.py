@@ -10,7 +10,7 @@ from kgsparql.config import Settings
 from kgsparql.kg import KnowledgeGraph
 from kgsparql.linking import EntityLinker, LabelIndex
 from kgsparql.linking.build import index_path, read_labels
-from kgsparql.models import Models
+from kgsparql.loaded_models import Models
 from kgsparql.linking.text import key_of, loose_key, split_brackets
 from kgsparql.linking.typefit import relation_fit
 from kgsparql.rank.base import stem

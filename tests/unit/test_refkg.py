@@ -7,8 +7,8 @@ import pytest
 from kgsparql import stats
 from kgsparql.llm import run_prompt
 from kgsparql.llm.scripted import ScriptedLLM
-from kgsparql.methods.refkg_explore import explore
-from kgsparql.methods.refkg_parts import check_subsets, decouple, decouple_free, entity_subsets
+from kgsparql.methods.refkg.exploration import explore
+from kgsparql.methods.refkg.decoupling import check_subsets, decouple, decouple_free, entity_subsets
 from kgsparql.registry import available
 from kgsparql.types import Entity
 

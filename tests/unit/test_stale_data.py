@@ -16,7 +16,7 @@ from kgsparql.config import Settings
 from kgsparql.errors import ConfigError
 from kgsparql.kg import KnowledgeGraph
 from kgsparql.linking.build import index_for, index_path
-from kgsparql.models import Models
+from kgsparql.loaded_models import Models
 
 from faultserver import Reply, serving
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from kgsparql.cli import main
-from kgsparql.cli.options import emit_json
+from kgsparql.cli.flags import emit_json
 
 
 def _strict(line: str):

@@ -13,9 +13,9 @@ from kgsparql.errors import ConfigError, InputError
 from kgsparql.kg import endpoint_choice
 from kgsparql.linking.linker import LinkerOptions
 from kgsparql.methods.abstention import AbstentionOptions, RelationMatch
-from kgsparql.methods.frag_parts import FragOptions
-from kgsparql.models import Models
-from kgsparql.options import parse_options
+from kgsparql.methods.frag.options import FragOptions
+from kgsparql.loaded_models import Models
+from kgsparql.plugin_options import parse_options
 from kgsparql.rank.alignment import AlignmentRanker
 from kgsparql.registry import check_plugin_tables
 from kgsparql.retrieval import chain_ends, expand_subgraph, follow_chain

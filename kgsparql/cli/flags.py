@@ -1,0 +1,75 @@
+"""Options shared by several commands and the Settings they resolve to (flag > file > env > default)."""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import click
+
+from ..config import Settings
+from ..presets import PRESETS
+
+__all__ = ["kg_options", "settings_from", "emit_json"]
+
+
+_PRESET_KEY = "kgsparql.kg_preset"
+
+
+def _remember_preset(ctx: click.Context, param, value):
+    if value is not None:
+        ctx.meta[_PRESET_KEY] = value
+
+
+def kg_options(fn):
+    """--store / --endpoint / --kg / --endpoint-kind / --adapter / --timeout / --config. ``--kg`` is not
+    passed to the command: ``settings_from`` picks it up from the click context."""
+    opts = [
+        click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
+                     help="TOML config file (default: $KGSPARQL_CONFIG, ./kgsparql.toml, ~/.config/kgsparql/config.toml)."),
+        click.option("--timeout", type=float, default=None, help="Seconds per SPARQL call."),
+        click.option("--adapter", default=None, help="KG schema adapter: generic, freebase, wikidata, dbpedia."),
+        click.option("--endpoint-kind", default=None,
+                     help="Endpoint plugin to use (default: by the URL's scheme, or embedded for --store)."),
+        click.option("--kg", type=click.Choice(list(PRESETS)), default=None, expose_value=False,
+                     callback=_remember_preset,
+                     help="A public endpoint by name: its URL, adapter and etiquette (docs/presets.md)."),
+        click.option("--endpoint", default=None, help="SPARQL 1.1 HTTP endpoint URL."),
+        click.option("--store", type=click.Path(file_okay=False), default=None,
+                     help="Embedded Oxigraph store directory (default: the bundled demo KG)."),
+    ]
+    for opt in opts:
+        fn = opt(fn)
+    return fn
+
+
+def settings_from(config_file: str | None = None, **flags: Any) -> Settings:
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.meta.get(_PRESET_KEY):
+        flags.setdefault("kg", ctx.meta[_PRESET_KEY])
+    return Settings.load(flags=flags, config_file=config_file)
+
+
+def emit_json(obj: Any) -> None:
+    """One line of strict JSON: a non-finite float (which JSON cannot hold) is written as a string
+    (``"inf"``, ``"nan"``); text that cannot be written as UTF-8 (a lone surrogate) is \\u-escaped."""
+    try:
+        line = json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        obj = _finite_only(obj)
+        line = json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(obj, allow_nan=False)
+    click.echo(line)
+
+
+def _finite_only(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _finite_only(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite_only(v) for v in value]
+    return value

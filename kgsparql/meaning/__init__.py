@@ -1,0 +1,16 @@
+"""The KG-agnostic understanding of relations and questions, shared by every method and by claim
+verification (docs/meaning.md):
+
+- ``verbalise(relation_iri, labels)`` / ``relation_texts``: a relation id in words, from the KG's own
+  vocabulary (Wikidata property labels and aliases, Freebase domain/type/property segments and CVT
+  legs, DBpedia camel case, generic local names);
+- ``RelationMatcher(options, encoder).rank(text, relations)``: relations by meaning (MiniLM, BM25 when
+  no encoder), scores in [0, 1] comparable across KGs; ``recognises(score, best)``;
+- ``question_shape(question)``: the answer it wants (count, date, place, person, thing) and the
+  precision of a date; ``show_date(value, precision)``."""
+from .matcher import MASK, MatcherOptions, RelationMatcher
+from .shape import QuestionShape, question_shape, show_date
+from .verbalise import local_name_words, property_id, relation_texts, verbalise
+
+__all__ = ["verbalise", "relation_texts", "local_name_words", "property_id", "RelationMatcher",
+           "MatcherOptions", "MASK", "QuestionShape", "question_shape", "show_date"]

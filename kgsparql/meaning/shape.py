@@ -1,0 +1,65 @@
+"""The shape of a question, read from its words and no dataset's templates: what kind of answer it
+wants (a count, a date, a place, a person, a thing), and at what precision a date is to be shown.
+
+    question_shape("When was Casablanca released?")  ->  QuestionShape(wh="when", answer="date",
+                                                                        date_precision="year")
+
+The cues are English question words, which every KG's questions share; nothing here names a
+relation."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["QuestionShape", "question_shape", "show_date"]
+
+_COUNT = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.I)
+_YEAR = re.compile(r"\byears?\b", re.I)
+_DAY = re.compile(r"\b(?:date|day|month|exact(?:ly)? when|full date)\b", re.I)
+_WHEN = re.compile(r"^\s*(?:\w+\s+){0,2}?when\b|\bwhen\s+(?:was|were|did|is|does|do|will|had|has)\b", re.I)
+_WHERE = re.compile(r"\bwhere\b|\bwhat (?:city|country|state|place|town|region|continent)\b", re.I)
+_WHO = re.compile(r"\bwho(?:m|se)?\b", re.I)
+_YESNO = re.compile(r"^\s*(?:is|are|was|were|did|does|do|has|have|had|can|could)\b", re.I)
+_DATETIME = re.compile(r"^(-?\d{4,})-(\d\d)-(\d\d)(?:T(\d\d:\d\d:\d\d)(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)?)?$")
+
+
+@dataclass(frozen=True)
+class QuestionShape:
+    wh: str                       # who | what | when | where | how many | yes/no | other
+    answer: str                   # count | date | place | person | thing | truth
+    date_precision: str | None    # year | day: how to show a date answer; None when no date is asked
+
+    @property
+    def asks_count(self) -> bool:
+        return self.answer == "count"
+
+
+def question_shape(question: str) -> QuestionShape:
+    q = question.strip()
+    if _COUNT.search(q):
+        return QuestionShape("how many", "count", None)
+    if _YEAR.search(q) or _WHEN.search(q):
+        return QuestionShape("when", "date", "day" if _DAY.search(q) else "year")
+    if _DAY.search(q) and re.search(r"\bwhat\b|\bwhich\b", q, re.I):
+        return QuestionShape("what", "date", "day")
+    if _WHERE.search(q):
+        return QuestionShape("where", "place", None)
+    if _WHO.search(q):
+        return QuestionShape("who", "person", None)
+    if _YESNO.search(q):
+        return QuestionShape("yes/no", "truth", None)
+    return QuestionShape("what", "thing", None)
+
+
+def show_date(value: str, precision: str | None) -> str:
+    """An ``xsd:date`` / ``xsd:dateTime`` lexical form at the precision asked: ``year`` -> "1944",
+    ``day`` -> "1944-01-01"; a midnight time is never shown; anything else comes back unchanged."""
+    m = _DATETIME.match(value.strip())
+    if not m:
+        return value
+    year, month, day, time = m.groups()
+    if precision == "year":
+        return year
+    if time and time != "00:00:00":
+        return value
+    return f"{year}-{month}-{day}"

@@ -1,0 +1,86 @@
+"""FRAG's relation-chain scorer: a learned chain prior fused with zero-shot rankers over
+verbalised chains, per hop (for pruning) and per whole chain (for path reranking)."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from ...learn import EmbeddingClassifier, chain_key, parse_chain_key
+from ...rank import fuse_prior, minmax
+from ...types import Relation
+from .options import FragOptions
+
+__all__ = ["ChainScorer", "QuestionChains"]
+
+
+class ChainScorer:
+    """Scores relations (per hop, for pruning) and whole chains (for path reranking) for one question."""
+
+    def __init__(self, prior: EmbeddingClassifier | None, rankers, verbalize, params: FragOptions):
+        self.prior, self.rankers, self.verbalize, self.params = prior, list(rankers), verbalize, params
+        self._prior_chains = {k: tuple(_parse(k)) for k in (prior.classes if prior else ())}
+
+    def for_question(self, masked: str, embedding: np.ndarray) -> "QuestionChains":
+        probs = self.prior.scores(embedding) if self.prior is not None else {}
+        return QuestionChains(self, masked, probs)
+
+    def verbalize_chain(self, chain: Sequence[Relation]) -> str:
+        return " ; ".join(self.verbalize(r) + (" (reverse)" if r.inverse else "") for r in chain)
+
+
+def _parse(key: str):
+    return [(r.iri, r.via, r.inverse) for r in parse_chain_key(key)]
+
+
+class QuestionChains:
+    def __init__(self, scorer: ChainScorer, masked: str, probs: dict[str, float]):
+        self.s, self.masked, self.probs = scorer, masked, probs
+
+    def _semantic(self, texts: list[str]) -> np.ndarray:
+        """The zero-shot rankers' scores, each min-max normalised over ``texts``, weighted and averaged."""
+        if not texts:
+            return np.zeros(0)
+        weights = self.s.params.ranker_weights or (1.0,) * len(self.s.rankers)
+        total = np.zeros(len(texts))
+        for ranker, weight in zip(self.s.rankers, weights):
+            raw = ranker.rank(self.masked, texts)
+            total += weight * (np.full(len(raw), 0.5) if max(raw) - min(raw) <= 1e-12 else np.asarray(minmax(raw)))
+        return total / sum(weights)
+
+    def relation_scores(self, hop: int, relations: Sequence[Relation]) -> list[float]:
+        prior = np.zeros(len(relations))
+        keys = [r.key() for r in relations]
+        for chain_key_, steps in self.s._prior_chains.items():
+            if len(steps) > hop and steps[hop] in keys:
+                prior[keys.index(steps[hop])] += self.probs.get(chain_key_, 0.0)
+        sem = self._semantic([self.s.verbalize(r) for r in relations])
+        return self._fuse(prior, sem).tolist()
+
+    def confident_length(self, min_prob: float = 0.25) -> int:
+        """Hops of the prior's most likely chain when its probability is at least ``min_prob``, else 0."""
+        key, p = max(self.probs.items(), key=lambda kv: kv[1], default=(None, 0.0))
+        return len(self.s._prior_chains[key]) if key is not None and p >= min_prob else 0
+
+    def likely_chains(self, max_len: int, k: int = 3, min_prob: float = 0.05) -> list[tuple[Relation, ...]]:
+        """The prior's top-k chains (up to ``max_len`` hops): walked inside the subgraph even when
+        they are not among the shortest paths, because the answer may also sit closer to the topic."""
+        ranked = sorted(self.probs.items(), key=lambda kv: -kv[1])
+        out = []
+        for key, p in ranked:
+            if p < min_prob or len(out) >= k:
+                break
+            chain = tuple(Relation(i, None, inv, v) for i, v, inv in self.s._prior_chains[key])
+            if len(chain) <= max_len:
+                out.append(chain)
+        return out
+
+    def rank_chains(self, chains: Sequence[tuple[Relation, ...]]) -> list[tuple[tuple[Relation, ...], float]]:
+        prior = np.array([self.probs.get(chain_key(c), 0.0) for c in chains])
+        sem = self._semantic([self.s.verbalize_chain(c) for c in chains])
+        scores = self._fuse(prior, sem)
+        order = sorted(range(len(chains)), key=lambda i: (-scores[i], len(chains[i]), chain_key(chains[i])))
+        return [(chains[i], float(scores[i])) for i in order]
+
+    def _fuse(self, prior: np.ndarray, sem: np.ndarray) -> np.ndarray:
+        return fuse_prior(prior, sem, self.s.params.prior_weight) if self.probs else sem

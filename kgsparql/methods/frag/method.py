@@ -1,0 +1,135 @@
+"""FRAG (Gao et al., 2025, "FRAG: A Flexible Modular Framework for Retrieval-Augmented Generation
+based on Knowledge Graphs"): reasoning-aware routing, a pruned k-hop subgraph (PPR + relation
+ranking), BFS or shortest-path retrieval, path reranking, then answering with or without an LLM.
+See docs/methods/frag.md for the mapping from the paper to this code."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...learn import EmbeddingClassifier, chain_key
+from ...retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain,
+                         paths_along, personalized_pagerank, prune_to_top_n, shortest_paths)
+from ...data import packaged_model
+from ...types import Answer
+from ..context import MethodContext
+from ..no_answer import NO_ENTITY, abstain
+from .llm_steps import answer_with_llm
+from .chains import ChainScorer
+from .options import FragOptions
+from .routing import Router
+
+__all__ = ["FRAG"]
+
+
+class FRAG:
+    """FRAG (Gao et al. 2025): route by question shape, prune a k-hop subgraph, rerank relation chains."""
+
+    name = "frag"
+    Options = FragOptions
+
+    def __init__(self, ctx: MethodContext):
+        self.ctx, self.params = ctx, (p := ctx.options or FragOptions())
+        self.adapter, self.linker, self.llm = ctx.adapter, ctx.linker, ctx.llm
+        rankers = [ctx.ranker(name) for name in p.rankers]
+        self.encoder = ctx.encoder
+        self.encoder.embed(["load the model now"])  # at construction, not inside the first question's time
+        lexical = getattr(self.encoder, "lexical", False)    # no MiniLM: the trained heads cannot read it
+        self.router = Router(None if lexical else self._classifier(p.router_model or packaged_model("router.npz")), p)
+        chain_path = p.chain_model or packaged_model("chains.npz")
+        prior = self._classifier(chain_path) if chain_path != "none" and not lexical else None
+        self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p)
+
+    def _classifier(self, path: str) -> EmbeddingClassifier:
+        return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
+
+    def _match(self, masked: str, qchains, chain, candidates):
+        """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
+        probs = qchains.probs
+        known = bool(probs) and any(chain_key(c) in probs for c in candidates)
+        return self.ctx.abstention.assess(
+            masked, self.chains.verbalize_chain(chain), [self.adapter.verbalize(r) for r in chain],
+            probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None)
+
+    def answer(self, question: str, *, id: str | None = None) -> Answer:
+        link = self.linker.link(question)
+        if link.topic_mention is None:
+            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
+        return self.answer_about(question, link.topics(), link.masked(), id=id)
+
+    def answer_about(self, question: str, topics, masked: str, *, id: str | None = None,
+                     max_hops: int | None = None, check: bool = True) -> Answer:
+        """The atomic answerer: ``question`` about the given ``topics`` (``masked`` is the question
+        with the topic replaced by the mask). Planners call it with topics they found themselves and
+        ``max_hops=1`` for a sub-question that is one fact, ``check=False`` where the plan, not this
+        sub-question, is checked against the question; ``plan["chain_key"]`` is the chain followed."""
+        topics = list(topics)
+        qchains, found, plan = self._retrieve(masked, topics, max_hops)
+        ranked = qchains.rank_chains(found.candidates)
+        evidence = self._evidence(ranked, found)
+        answers: tuple[str, ...] = ()
+        if ranked:
+            best, score = ranked[0]
+            match = self._match(masked, qchains, best, found.candidates)
+            plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
+            result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
+                                  limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
+            evidence = _best_chain_first(list(result.paths), evidence, score, self.params.top_u)
+            reason = self.ctx.abstention.reason(match, topics[0].name) if check else None
+            if reason:
+                return abstain(question, reason, evidence, topics, plan, id)
+            answers = result.names
+        if not answers:
+            return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this",
+                           evidence, topics, plan, id)
+        plan["answered_by"] = "paths"
+        if self.llm is not None and evidence:
+            answers, plan["answered_by"] = answer_with_llm(self.llm, question, evidence, answers)
+        return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
+
+    def _retrieve(self, masked: str, topics, max_hops: int | None = None):
+        """Route, expand and prune the subgraph, collect paths and candidate chains; and the plan so far."""
+        p, walks = self.params, self.ctx.walks
+        embedding = self.encoder.embed([masked])[0]
+        qchains = self.chains.for_question(masked, embedding)
+        route = self.router.route(embedding, qchains.confident_length())
+        if max_hops is not None and route.hops > max_hops:
+            route = replace(route, kind="simple", hops=max_hops)
+        sub = expand_subgraph(self.adapter, topics, route.hops, scorer=qchains.relation_scores,
+                              top_m=p.top_m, fanout_cap=p.fanout_cap, first_cap=p.fanout_cap_first)
+        ppr = personalized_pagerank(sub, topics, p.damping)
+        sub = prune_to_top_n(sub, ppr, p.top_n)
+        if route.kind == "simple":
+            paths = all_paths(sub, topics, route.hops)
+        else:
+            paths = shortest_paths(sub, topics, max_len=route.hops)
+        for chain in qchains.likely_chains(route.hops):
+            paths.extend(paths_along(sub, topics, chain, walks=walks))
+        groups = group_by_chain(paths)
+        candidates = list(groups) + [c for c in chain_ends(sub, topics, route.hops, walks=walks) if c not in groups]
+        plan = {"route": route.kind, "route_confidence": route.confidence, "hops": route.hops,
+                "topic_entities": [e.to_json() for e in topics], "subgraph_edges": sub.edge_count(),
+                "paths": len(paths), "chains": len(candidates), "walks": walks}
+        return qchains, _Found(groups, candidates, ppr), plan
+
+    def _evidence(self, ranked, found: "_Found") -> list:
+        """The top-u paths, best chain first, each chain's paths by PageRank of their end."""
+        top_u, evidence = self.params.top_u, []
+        for chain, score in ranked:
+            paths = sorted(found.groups.get(chain, ()), key=lambda q: (-found.ppr.get(q.end, 0.0), q.end.id))
+            evidence.extend((path, score) for path in paths[: top_u - len(evidence)])
+            if len(evidence) >= top_u:
+                break
+        return evidence
+
+
+@dataclass(frozen=True)
+class _Found:
+    groups: dict        # chain -> paths realising it in the subgraph
+    candidates: list    # every chain considered
+    ppr: dict           # entity -> personalised PageRank
+
+
+def _best_chain_first(chain_paths, evidence, score, top_u):
+    head = [(path, score) for path in chain_paths[:top_u]]
+    seen = {path for path, _ in head}
+    return head + [(path, s) for path, s in evidence if path not in seen][: max(0, top_u - len(head))]

@@ -1,0 +1,42 @@
+"""FRAG's options: ``[methods.frag]`` (the paper's structure, values tuned on dev)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import ConfigError
+
+__all__ = ["FragOptions"]
+
+
+@dataclass(frozen=True)
+class FragOptions:
+    """``[methods.frag]``: the paper's structure, values tuned on dev (docs/methods/frag.md)."""
+
+    delta: int = 2               # simple = at most delta hops (the router's boundary)
+    hops_simple: int = 2         # subgraph radius and BFS depth for simple questions
+    hops_complex: int = 3        # subgraph radius and shortest-path depth for complex questions
+    top_n: int = 400             # entities kept by personalised PageRank
+    top_m: int = 3               # relations kept per hop by relation ranking
+    top_u: int = 8               # paths kept after reranking (evidence / LLM context)
+    damping: float = 0.85        # PPR damping (probability of following an edge)
+    fanout_cap_first: int = 5000 # per-(entity, relation) fan-out cap on the first hop
+    fanout_cap: int = 300        # ... on later hops
+    prior_weight: float = 0.7    # weight of the learned chain prior vs the zero-shot ranker
+    rankers: tuple[str, ...] = ("fusion", "alignment")   # zero-shot chain rankers ...
+    ranker_weights: tuple[float, ...] = ()               # ... and their weights (default: equal)
+    router_model: str = ""       # a router.npz from `kgsparql train` ("" = the packaged one)
+    chain_model: str = ""        # a chains.npz from `kgsparql train` ("" = packaged, "none" = no prior)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.hops_simple <= self.hops_complex <= 4:
+            raise ConfigError("need 1 <= hops_simple <= hops_complex <= 4")
+        for name in ("top_n", "top_m", "top_u", "fanout_cap", "fanout_cap_first"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name} must be at least 1")
+        if not self.rankers:
+            raise ConfigError("rankers needs at least one ranker name")
+        if self.ranker_weights and (len(self.ranker_weights) != len(self.rankers) or min(self.ranker_weights) < 0
+                                    or sum(self.ranker_weights) <= 0):
+            raise ConfigError("ranker_weights needs one non-negative weight per ranker, not all zero")
+        if not 0 < self.damping < 1 or not 0 <= self.prior_weight <= 1:
+            raise ConfigError("damping must be in (0, 1) and prior_weight in [0, 1]")

@@ -1,0 +1,50 @@
+"""KELGoP's composition without an LLM: a nested phrase around the topic ("the director of X",
+"X's films", "what kinds of ...", "... share actors with X") is a sub-question whose answers, one entity
+at a time, are the topics of the rest. Each sub-question gets one hop per KG relation its words name."""
+from __future__ import annotations
+
+from ...linking.topics import MASK
+from .sub_questions import Sub
+from .lexicon import compositions
+
+__all__ = ["Composer"]
+
+
+class Composer:
+    """Mixed into the planner: needs ``ctx``, ``atomic`` and ``per_entity``."""
+
+    def relation_labels(self, text: str) -> set[str]:
+        """The KG relations the words of ``text`` name (the alignment ranker over the KG's vocabulary)."""
+        evidence = self.ctx.ranker("alignment").evidence(text, self.ctx.abstention.vocabulary())
+        return {label for found in evidence.values() for label in found}
+
+    def compositions(self, masked: str) -> list:
+        """The nested phrases that make a composition, each with the hops of its (inner, outer)
+        sub-questions: one per relation the sub-question names. "the N of X" counts only when N names
+        a relation and the outer question names another one or asks for *other* things; otherwise
+        it restates a lookup ("who was in the cast of X")."""
+        out = []
+        for comp in compositions(masked, MASK):
+            inner, outer = self.relation_labels(comp.inner), self.relation_labels(comp.outer)
+            if comp.kind == "of" and not (inner and (outer - inner or comp.other)):
+                continue
+            extra = 1 if comp.kind == "share" else 0
+            out.append((comp, (max(1, len(inner)), max(1, len(outer) + extra))))
+        return out
+
+    def compose(self, comp, topics, hops=(1, 1)) -> list[Sub]:
+        """[inner about the topic, outer about each inner answer]; the topics are never answers."""
+        inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0])
+        answers, entities, evidence = {}, {}, []
+        for entity in inner.entities[: self.per_entity]:
+            sub = self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
+                                  check=False)
+            evidence.extend(sub.evidence)
+            for n, e in zip(sub.answers, sub.entities or (None,) * len(sub.answers)):
+                if e is not None and e in topics:
+                    continue
+                answers.setdefault(n, None)
+                if e is not None:
+                    entities.setdefault(e, None)
+        outer = Sub(comp.outer.replace(MASK, "[#1]"), tuple(answers), tuple(entities), None, evidence)
+        return [inner, outer]

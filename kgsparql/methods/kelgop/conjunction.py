@@ -1,0 +1,53 @@
+"""KELGoP's conjunction without an LLM: each named entity constrains the answer through one relation;
+the answer is the intersection of their neighbour sets (one ``neighbors`` query per entity), over the
+pair of relations that best matches the question (FRAG's chain scorer on each one-hop chain)."""
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import product
+
+from .categories import Shape
+from .sub_questions import Outcome, Sub
+
+__all__ = ["intersect"]
+
+
+def _neighbour_sets(adapter, entity) -> dict:
+    out: dict = defaultdict(dict)
+    for t in adapter.neighbors([entity], None, "both"):
+        out[t.relation][t.tail] = None
+    return out
+
+
+def _relation_scores(planner, masked: str, relations) -> dict:
+    frag = planner.atomic.method
+    qchains = frag.chains.for_question(masked, frag.encoder.embed([masked])[0])
+    return {chain[0]: score for chain, score in qchains.rank_chains([(r,) for r in relations])}
+
+
+def intersect(planner, question: str, shape: Shape):
+    entities = list(shape.entities[:3])
+    sets = [_neighbour_sets(planner.adapter, e) for e in entities]
+    scores = [_relation_scores(planner, shape.masked, list(s)) for s in sets]
+    best, best_score = None, float("-inf")
+    for combo in product(*[list(s) for s in sets]):
+        common = set(sets[0][combo[0]])
+        for i, rel in enumerate(combo[1:], 1):
+            common &= set(sets[i][rel])
+        common -= set(entities)
+        if not common:
+            continue
+        score = sum(scores[i].get(rel, 0.0) for i, rel in enumerate(combo))
+        if score > best_score:
+            best, best_score = (combo, common), score
+    if best is None:
+        return Outcome("conjunction", note="the entities share no neighbour")
+    combo, common = best
+    subs = [Sub(f"{e.name} : {planner.adapter.verbalize(r)}{' (reverse)' if r.inverse else ''}",
+                tuple(t.name for t in sets[i][r]), tuple(sets[i][r])) for i, (e, r) in enumerate(zip(entities, combo))]
+    order = [t for t in sets[0][combo[0]] if t in common]
+    names = tuple(dict.fromkeys(t.name for t in order))
+    subs.append(Sub(" and ".join(f"[#{i + 1}]" for i in range(len(entities))), names, tuple(order)))
+    return Outcome("conjunction", names, subs, {"op": "intersection", "relations": [
+        planner.adapter.verbalize(r) + (" (reverse)" if r.inverse else "") for r in combo]})
+

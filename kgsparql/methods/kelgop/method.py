@@ -1,0 +1,90 @@
+"""KELGoP (knowledge-enhanced LLM with global planning): classify the question (simple/complex, then
+comparative / composition / conjunction / superlative, plus count), decompose it by its category into
+sub-questions with ``[#k]`` references, answer them in order with an atomic answerer (FRAG), integrate
+with a sufficiency verdict and, when insufficient, retry with the next category (theta attempts).
+Counts, comparisons, superlatives and filters are one ``adapter.aggregate`` call: the KG compares.
+See docs/methods/kelgop.md for the mapping from the paper to this code."""
+from __future__ import annotations
+
+from ...types import Answer
+from ..context import MethodContext
+from ..no_answer import NO_ENTITY, abstain
+from .llm_steps import llm_category, llm_decomposition, llm_verdict
+from .answerer import Atomic
+from .categories import CategoryClassifier, shape_of
+from .options import KelgopOptions
+from .sub_questions import Outcome
+from .planner import Planner
+
+__all__ = ["KELGoP"]
+
+
+class KELGoP:
+    """Global planning over an atomic answerer; aggregation by SPARQL."""
+
+    name = "kelgop"
+    Options = KelgopOptions
+
+    def __init__(self, ctx: MethodContext):
+        self.ctx, self.params = ctx, (p := ctx.options or KelgopOptions())
+        self.llm = ctx.llm
+        self.atomic = Atomic(ctx, ctx.method(p.answerer))
+        self.classifier = CategoryClassifier.load(ctx.models, p.classifier_model)
+        self.planner = Planner(ctx, self.atomic, p.per_entity, p.depth, p.trust_prior)
+
+    def answer(self, question: str, *, id: str | None = None) -> Answer:
+        link = self.ctx.linker.link(question)
+        if link.topic_mention is None:
+            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
+        shape = shape_of(link, self.params.min_mention)
+        scores = {} if getattr(self.ctx.encoder, "lexical", False) else \
+            self.classifier.scores(self.ctx.encoder.embed([shape.masked])[0])   # no head for stem vectors
+        order = self.classifier.order(scores, shape)
+        chosen = None
+        if self.llm is not None and self.params.llm_classify and len(order) > 1:   # only simple: nothing to ask
+            chosen = llm_category(self.llm, question)
+            order = self.classifier.order(scores, shape, chosen)
+        plan = {"method": "kelgop", "cues": shape.cues.to_json(), "entities": [e.to_json() for e in shape.entities],
+                "classifier": {c: round(v, 3) for c, v in sorted(scores.items(), key=lambda kv: -kv[1])},
+                "llm_category": chosen, "order": order, "attempts": []}
+        outcome = self._adapt(question, link, shape, order, plan)
+        topics = tuple(shape.entities) or tuple(link.topics())
+        simple = outcome.category == "simple" and outcome.subs
+        plan.update(outcome.to_json(), answered_by=outcome.subs[-1].answered_by if simple else "plan")
+        if not outcome.answers:
+            return self._fallback(question, link, plan, id)
+        return Answer(question, outcome.answers, tuple(outcome.evidence), {}, topics, plan, id)
+
+    def _adapt(self, question: str, link, shape, order: list[str], plan: dict) -> Outcome:
+        """The adaptive strategy: categories in order until one is sufficient, at most theta attempts;
+        ``simple`` (the atomic answerer alone) is always the last one tried."""
+        tries = order[: self.params.attempts - 1] + ["simple"] if "simple" not in order[: self.params.attempts] \
+            else order[: self.params.attempts]
+        outcome = Outcome("simple")
+        for category in tries:
+            outcome = self._attempt(category, question, link, shape)
+            verdict = outcome.sufficient
+            if verdict and self.llm is not None and self.params.llm_verdict and category != "simple":
+                verdict = llm_verdict(self.llm, question, outcome)
+            plan["attempts"].append({"category": category, "sufficient": verdict, "answers": list(outcome.answers[:5]),
+                                     **({"note": outcome.note} if outcome.note else {})})
+            if verdict:
+                return outcome
+        return outcome
+
+    def _attempt(self, category: str, question: str, link, shape) -> Outcome:
+        if self.llm is not None and self.params.llm_decompose and category in ("composition", "conjunction"):
+            outcome = llm_decomposition(self.llm, self.atomic, self.params.per_entity, category, question,
+                                        [e for e in shape.entities])
+            if outcome is not None and outcome.sufficient:
+                return outcome
+        return self.planner.run(category, question, link, shape)
+
+    def _fallback(self, question: str, link, plan: dict, id):
+        """Nothing planned answered: the atomic answerer's own reply (answer or abstention)."""
+        answer = self.atomic.method.answer(question, id=id)
+        merged = {**plan, "atomic": answer.plan}
+        if answer.abstained:
+            return abstain(question, answer.abstained, answer.evidence, answer.entities, merged, id)
+        merged["answered_by"] = "atomic"
+        return Answer(question, answer.answers, answer.evidence, {}, answer.entities, merged, id)

@@ -1,0 +1,31 @@
+"""KELGoP's options: ``[methods.kelgop]`` (docs/methods/kelgop.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import ConfigError
+from ...learn.categories import CATEGORIES
+
+__all__ = ["KelgopOptions"]
+
+
+@dataclass(frozen=True)
+class KelgopOptions:
+    """``[methods.kelgop]`` (docs/methods/kelgop.md)."""
+
+    attempts: int = 3             # theta: categories tried before giving up on planning
+    depth: int = 1                # D: decomposition depth (a sub-question may be a composition once)
+    per_entity: int = 5           # multi-entity answers substituted one entity at a time, at most this many
+    min_mention: float = 0.6      # a second entity mention counts from this linking score
+    trust_prior: float = 0.6      # a composition is planned only when FRAG's chain prior is less sure
+    answerer: str = "frag"        # the atomic answerer (a registered method with ``answer_about``)
+    classifier_model: str = ""    # a kelgop.npz from `kgsparql train planner` ("" = the packaged one)
+    llm_classify: bool = True     # with an LLM: few-shot classification (else the trained head)
+    llm_decompose: bool = True    # with an LLM: few-shot decomposition for composition/conjunction
+    llm_verdict: bool = True      # with an LLM: the integrator's sufficiency verdict
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.attempts <= len(CATEGORIES):
+            raise ConfigError(f"attempts must be between 1 and {len(CATEGORIES)}")
+        if not 0 <= self.depth <= 2 or self.per_entity < 1 or not 0 <= self.min_mention <= 1:
+            raise ConfigError("need 0 <= depth <= 2, per_entity >= 1 and 0 <= min_mention <= 1")

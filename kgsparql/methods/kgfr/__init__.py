@@ -1,0 +1,5 @@
+"""The ``kgfr`` method (LLM-KGFR): ``method.py`` holds the plugin class, ``options.py`` its
+options, ``llm_steps.py`` its LLM steps (where it has any), the other files its named steps."""
+from .method import KGFR
+
+__all__ = ["KGFR"]

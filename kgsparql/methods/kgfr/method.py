@@ -1,0 +1,130 @@
+"""LLM–KGFR: asymmetric progressive propagation from the topic entities (hubs followed only towards
+reached entities), training-free question-conditioned node scoring, three retrieval interfaces
+(nodes, facts, paths) and an LLM that answers from them with reflection (docs/methods/kgfr.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path as FilePath
+
+from ...retrieval import Subgraph, chain_ends, paths_along
+from ...retrieval.propagate import propagate
+from ...stats import record_count
+from ...types import Answer, Entity
+from ..context import MethodContext
+from ..no_answer import NO_ENTITY, abstain
+from .llm_steps import answer_with_reflection
+from .chain_scoring import QuestionScorer
+from .descriptions import Descriptions
+from .interfaces import Levels, interfaces
+from .options import KgfrOptions
+
+__all__ = ["KGFR"]
+
+
+@dataclass
+class _Retrieved:
+    topics: list
+    masked: str
+    sub: Subgraph
+    ranking: list                       # ChainScore, best first
+    ends: dict                          # chain -> end entities
+    levels: Levels = None               # type: ignore[assignment]
+    answers: tuple = ()
+    plan: dict = field(default_factory=dict)
+
+
+class KGFR:
+    """LLM–KGFR: propagate, score nodes for the question, answer from nodes / facts / paths."""
+
+    name = "kgfr"
+    Options = KgfrOptions
+
+    def __init__(self, ctx: MethodContext):
+        self.ctx, self.params = ctx, ctx.options or KgfrOptions()
+        self.adapter, self.linker, self.llm = ctx.adapter, ctx.linker, ctx.llm
+        self.encoder, self.aligner = ctx.encoder, ctx.ranker("alignment")
+        self.encoder.embed(["load the model now"])
+        kg_id = f"{ctx.settings.store or ''}|{getattr(self.adapter.endpoint, 'name', '')}|{self.adapter.name}"
+        model = str(getattr(self.llm, "model", "") or getattr(ctx.settings, "llm", ""))
+        cache = Descriptions.cache_path(FilePath(ctx.settings.home_path), kg_id, model)
+        self.describe = ctx.models.load(("kgfr-descriptions", kg_id, model, self.params.describe_relations),
+                                        lambda: Descriptions(self.adapter.verbalize, self.llm,
+                                                             self.params.describe_relations, cache))
+
+    def answer(self, question: str, *, id: str | None = None) -> Answer:
+        link = self.linker.link(question)
+        if link.topic_mention is None:
+            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
+        found = self._retrieve(link.topics(), link.masked())
+        topics, plan = found.topics, found.plan
+        if not found.ranking:
+            return abstain(question, f"the KG holds no fact about {topics[0].name}", (), topics, plan, id)
+        best = found.ranking[0]
+        evidence = self._evidence(found)
+        if plan["relation_words"] > 0 and best.score < self.params.min_score:
+            reason = (f"nothing the KG holds about {topics[0].name} matches the question "
+                      f"(closest: '{plan['chain']}', score {best.score:.2f})")
+            return abstain(question, reason, evidence, topics, plan, id)
+        answers, plan["answered_by"] = found.answers, "nodes"
+        if self.llm is not None:
+            answers, plan["answered_by"], plan["rounds"] = answer_with_reflection(
+                self.llm, question, found, lambda **kw: self._again(found, **kw), self.params.rounds)
+        return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
+
+    def _retrieve(self, topics: list[Entity], masked: str) -> _Retrieved:
+        p = self.params
+        explored = propagate(self.adapter, topics, p.hops, lam=p.lam, max_frontier=p.max_frontier)
+        record_count("explored_entities", explored.entities)
+        record_count("explored_edges", explored.edges)
+        ends = chain_ends(explored.sub, topics, p.hops, walks=self.ctx.walks)
+        scorer = QuestionScorer(masked, self.aligner, self.encoder, self.describe, p.sibling_damping)
+        ranking = scorer.score_chains(list(ends))
+        found = _Retrieved(list(topics), masked, explored.sub, ranking, ends)
+        nodes = self._ranked_nodes(found)
+        found.answers = tuple(dict.fromkeys(e.name for e in nodes[: len(ends[ranking[0].chain])])) if ranking else ()
+        rel_score: dict = {}
+        for s in ranking:
+            for r in s.chain:
+                rel_score[r] = max(rel_score.get(r, 0.0), s.score)
+        found.levels = interfaces(explored.sub, topics, nodes, lambda r: rel_score.get(r, 0.0),
+                                  p.top_k, p.top_n, p.top_paths)
+        found.plan = {"topic_entities": [e.to_json() for e in topics], "explored_entities": explored.entities,
+                      "explored_edges": explored.edges, "capped_pairs": explored.capped(), "hops": explored.hops,
+                      "chains": len(ranking), "sibling": scorer.sibling,
+                      "relation_words": round(getattr(scorer, "total", 0.0), 4),
+                      "candidates": [e.name for e in found.levels.nodes],
+                      "chain": " ; ".join(self.describe(r) + (" (reverse)" if r.inverse else "")
+                                          for r in ranking[0].chain) if ranking else None,
+                      "chain_score": round(ranking[0].score, 4) if ranking else None}
+        return found
+
+    def _ranked_nodes(self, found: _Retrieved) -> list[Entity]:
+        """Node-level ranking: each node takes the score of the best chain reaching it; the nodes of
+        one chain by how many paths of that chain reach them, then by name."""
+        out: dict[Entity, None] = {}
+        for s in found.ranking[: 20]:
+            support: dict[Entity, int] = {}
+            for path in paths_along(found.sub, found.topics, s.chain, walks=self.ctx.walks):
+                support[path.end] = support.get(path.end, 0) + 1
+            for e in sorted(found.ends[s.chain], key=lambda e: (-support.get(e, 0), e.name, e.id)):
+                out.setdefault(e, None)
+        return list(out)
+
+    def _evidence(self, found: _Retrieved) -> list:
+        best = found.ranking[0]
+        paths = paths_along(found.sub, found.topics, best.chain, walks=self.ctx.walks)
+        return [(path, round(best.score, 4)) for path in paths[: max(self.params.top_paths, 1)]]
+
+    def _again(self, found: _Retrieved, ask=(), focus=()) -> _Retrieved | None:
+        """A new retrieval for the reflection: the sub-questions (scored in turn, the last one's nodes
+        kept) from the same topics, or the named entities as new topics."""
+        topics = list(found.topics)
+        for name in focus:
+            topics.extend(e for e in self.adapter.lookup(name, limit=1) if e not in topics)
+        if len(topics) > len(found.topics):
+            return self._retrieve(topics, found.masked)
+        for sub_question in ask:
+            link = self.linker.link(sub_question)
+            if link.topic_mention is not None:
+                return self._retrieve(link.topics(), link.masked())
+        return None

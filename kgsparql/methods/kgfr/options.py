@@ -1,0 +1,35 @@
+"""KGFR's options: ``[methods.kgfr]`` (docs/methods/kgfr.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import ConfigError
+
+__all__ = ["KgfrOptions"]
+
+
+@dataclass(frozen=True)
+class KgfrOptions:
+    """``[methods.kgfr]`` (docs/methods/kgfr.md)."""
+
+    hops: int = 3                 # propagation rounds from the topic entities
+    lam: int = 100                # fan-out above which a relation only reaches already-reached entities
+    max_frontier: int = 2000      # entities expanded per hop
+    top_k: int = 10               # node-level candidates
+    top_n: int = 20               # edge-level facts around the candidates
+    top_paths: int = 8            # path-level shortest paths from candidates to the topics
+    rounds: int = 3               # LLM answer + reflection rounds at most
+    sibling_damping: float = 0.8  # score kept by a chain that never returns, for "which other ..." questions
+    min_score: float = 0.6        # abstain below this chain score when the question names KG relations
+    describe_relations: bool = False   # let the LLM write relation descriptions (once per KG, cached)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.hops <= 4:
+            raise ConfigError("hops must be between 1 and 4")
+        if not 1 <= self.rounds <= 3:
+            raise ConfigError("rounds must be between 1 and 3")
+        for name in ("lam", "max_frontier", "top_k", "top_n", "top_paths"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name} must be at least 1")
+        if not 0 <= self.sibling_damping <= 1 or not 0 <= self.min_score <= 1:
+            raise ConfigError("sibling_damping and min_score must be in [0, 1]")

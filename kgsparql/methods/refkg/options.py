@@ -1,0 +1,33 @@
+"""RefKG's options: ``[methods.refkg]`` (docs/methods/refkg.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import ConfigError
+
+__all__ = ["RefKGOptions"]
+
+
+@dataclass(frozen=True)
+class RefKGOptions:
+    """``[methods.refkg]``: the paper's steps, values tuned on MetaQA dev (docs/methods/refkg.md)."""
+
+    top_k: int = 3                  # relations kept per hop (the LLM's or the ranker's top-k)
+    max_hops: int = 3               # exploration depth
+    alpha: float = 0.1              # refinement threshold: facts scoring under it are dropped
+    scorer: str = "minilm"          # the fact scorer plugin (entry-point group kgsparql.scorers)
+    fanout_cap: int = 500           # per-(entity, relation) objects fetched; larger ones are not expanded
+    max_frontier: int = 300         # entities expanded per hop
+    max_edges: int = 20_000         # explored edges per question, all hops together
+    evidence_facts: int = 30        # kept facts turned into text for the LLM
+    top_u: int = 8                  # evidence paths returned with the answer
+    min_alignment: float = 0.5      # abstain when the best chain aligns worse with the relations the question names
+
+    def __post_init__(self) -> None:
+        for name in ("top_k", "max_hops", "fanout_cap", "max_frontier", "max_edges", "evidence_facts", "top_u"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name} must be at least 1")
+        if self.max_hops > 4:
+            raise ConfigError("max_hops must be at most 4")
+        if not 0 <= self.alpha <= 1 or not 0 <= self.min_alignment <= 1:
+            raise ConfigError("alpha and min_alignment must be in [0, 1]")

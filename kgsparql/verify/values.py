@@ -1,0 +1,117 @@
+"""Values a claim states beside its entities — numbers, dates, names — found among what the KG holds
+for them: "built in 1911", "a runway of 2953.5", "born on 1 July 1976", "its natives are called
+Finns". The linker finds entities; a literal value is not one, so the claim's wording is compared
+with the values of the linked entities' own facts (one ``neighbors`` query for all of them):
+
+- a number matches a numeric value (1604 = 1604.0, 10,252 = 10252);
+- a date ("1 July 1976", "July 1st, 1976", "01-07-1976") matches an ISO date; a year alone matches a
+  year or the year of a date;
+- any other value matches when its words appear in the claim outside the entity mentions.
+
+A matched fact is a supported sub-claim, and the relation words that name its relation are spent on
+it. A number of the claim that no fact holds, next to a word naming a relation whose values are
+numbers, contradicts: the KG holds another value there."""
+from __future__ import annotations
+
+import re
+
+from ..types import Path
+from .linked import Mentioned, is_date
+from .result import CONTRADICTED, SUPPORTED, SubClaim
+
+__all__ = ["stated_values", "number_conflicts", "claim_numbers", "claim_dates"]
+
+_MONTHS = {m: i for i, m in enumerate("january february march april may june july august september october "
+                                      "november december".split(), 1)}
+_MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
+_NUMBER = re.compile(r"(?<![\w.-])-?\d[\d,]*(?:\.\d+)?(?![\w])")
+_DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([A-Za-z]+)\.?,?\s+(\d{4})\b")
+_MONTH_DAY_YEAR = re.compile(r"\b([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b")
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\b")
+_ISO = re.compile(r"^(-?\d{3,4})(?:-(\d\d)(?:-(\d\d))?)?")
+_WORDS = re.compile(r"[^\W_]+")
+MAX_FACTS = 3000
+
+
+def claim_numbers(text: str) -> list[float]:
+    out = []
+    for m in _NUMBER.finditer(text):
+        try:
+            out.append(float(m.group().replace(",", "")))
+        except ValueError:
+            continue
+    return out
+
+
+def claim_dates(text: str) -> set[tuple[int, int, int]]:
+    """(year, month, day) of every full date the claim writes, in the usual English orders."""
+    found = set()
+    for m in _DAY_MONTH_YEAR.finditer(text):
+        if m.group(2).lower() in _MONTHS:
+            found.add((int(m.group(3)), _MONTHS[m.group(2).lower()], int(m.group(1))))
+    for m in _MONTH_DAY_YEAR.finditer(text):
+        if m.group(1).lower() in _MONTHS:
+            found.add((int(m.group(3)), _MONTHS[m.group(1).lower()], int(m.group(2))))
+    for m in _NUMERIC_DATE.finditer(text):
+        a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        found |= {(y, b, a), (y, a, b)}           # day-month or month-day: either reading
+    return found
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text.strip().replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _words(text: str) -> str:
+    return " ".join(_WORDS.findall(text.lower()))
+
+
+def _matches(value: str, numbers: list[float], dates: set, years: set[int], text: str) -> bool:
+    if is_date(value):
+        m = _ISO.match(value.strip())
+        year, month, day = int(m.group(1)), m.group(2), m.group(3)
+        if month and day and (year, int(month), int(day)) in dates:
+            return True
+        return year in years
+    number = _number(value)
+    if number is not None:
+        return any(abs(number - n) <= 1e-6 * max(1.0, abs(n)) for n in numbers)
+    words = _words(value)
+    return len(words) >= 4 and f" {words} " in f" {text} "
+
+
+def stated_values(adapter, text: str, masked_text: str, mentioned: list[Mentioned], label):
+    """(supported sub-claims for the facts whose values the claim states, their relation labels,
+    the claim's numbers no fact holds)."""
+    facts = adapter.neighbors([m.entity for m in mentioned], direction="out", limit=MAX_FACTS)
+    linked = {m.entity for m in mentioned}
+    numbers, dates = claim_numbers(masked_text), claim_dates(masked_text)
+    years = {int(n) for n in numbers if n.is_integer() and 1000 <= n <= 2100}
+    plain = _words(masked_text)
+    parts, labels, used = [], set(), set()
+    for t in facts:
+        if t.tail in linked or not _matches(t.tail.name, numbers, dates, years, plain):
+            continue
+        name = label(t.relation)
+        labels.add(name)
+        value = _number(t.tail.name)
+        used.add(value) if value is not None else None
+        parts.append(SubClaim(f"{t.head.name} {name} {t.tail.name}", SUPPORTED, ((Path((t,)), True),),
+                              f"the KG has {t.head.name} {name} {t.tail.name}", (t.head,)))
+    left = [n for n in numbers if n not in used and not (n.is_integer() and int(n) in years and parts)]
+    return parts, labels, left, facts
+
+
+def number_conflicts(facts, numbers: list[float], words, label) -> list[SubClaim]:
+    """Facts whose relation a claim word names and whose value is a number other than the claim's."""
+    named = set().union(*(w.labels for w in words)) if words else set()
+    out = []
+    for t in facts:
+        name = label(t.relation)
+        if name in named and t.tail.is_literal and _number(t.tail.name) is not None and numbers:
+            out.append(SubClaim(f"{t.head.name} {name} {', '.join(f'{n:g}' for n in numbers)}", CONTRADICTED,
+                                ((Path((t,)), False),), f"the KG has {t.head.name} {name} {t.tail.name}", (t.head,)))
+    return out[:1]

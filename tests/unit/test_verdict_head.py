@@ -1,0 +1,59 @@
+"""The trained verdict head: ``kgsparql train verifier`` fits it on FactKG's validation split only
+(here the 40-claim fixture of it), the verifier uses it on that KG, and refuses it on another KG."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kgsparql import Settings, Verifier
+from kgsparql.cli import main as cli_main
+from kgsparql.errors import ConfigError
+from kgsparql.verify.head import VerdictHead
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    home = tmp_path_factory.mktemp("head-home")
+    out = home / "head.npz"
+    result = CliRunner().invoke(cli_main, ["train", "verifier", "--data-dir", str(FIXTURES), "--out", str(out),
+                                           "--json"], env={"KGSPARQL_HOME": str(home)})
+    assert result.exit_code == 0, result.output
+    return home, out, json.loads(result.output.strip().splitlines()[-1])
+
+
+def test_train_verifier_fits_on_the_validation_split(trained):
+    _, out, report = trained
+    assert out.is_file() and report["claims"] == 40
+    assert 0 <= report["held_out_accuracy"] <= 1 and 0 <= report["rule_accuracy"] <= 1
+    head = VerdictHead.load(out, "dbpedia")
+    assert head.meta["data"] == "factkg llm_v1 dev" and head.meta["adapter"] == "dbpedia"
+    assert head.knows({"successor"}) and not head.knows({"directed by", "starred actors"})
+
+
+def test_the_head_decides_on_its_own_kg_and_keeps_the_rule_verdict(trained):
+    home, out, _ = trained
+    store = home / "stores" / "factkg-llm_v1-dev"
+    settings = Settings(store=str(store), adapter="dbpedia", home=str(home), llm="none",
+                        plugins={"refkg": {"head": str(out)}})
+    with Verifier(settings) as verifier:
+        v = verifier.verify("His name is W. Haydon Burns, and he had a successor.")
+    assert v.verdict in ("true", "false") and v.plan["decided_by"] == "head"
+    assert v.plan["rule_verdict"] in ("true", "false", "not_enough_info") and 0 <= v.plan["p_true"] <= 1
+    assert "trained head" in v.explanation
+
+
+def test_the_head_is_refused_on_another_kg(trained):
+    home, out, _ = trained
+    with pytest.raises(ConfigError, match="adapter"):
+        VerdictHead.load(out, "generic")
+    with pytest.raises(ConfigError, match="adapter"):
+        Verifier(Settings(home=str(home), llm="none", plugins={"refkg": {"head": str(out)}}))
+    # the demo MetaQA KG read with the dbpedia adapter: its relations are not the head's, the rules decide
+    settings = Settings(home=str(home), llm="none", adapter="dbpedia", plugins={"refkg": {"head": str(out)}})
+    with Verifier(settings) as verifier:
+        assert verifier.verify("Kismet was directed by William Dieterle.").plan["decided_by"] == "rules"

@@ -1,0 +1,36 @@
+"""Framing told apart from what a claim asserts: clauses that mention no entity, hold no value and
+name no relation of the KG (verify/framing.py)."""
+from __future__ import annotations
+
+from kgsparql.verify.framing import clauses, framing_spans, outside
+
+
+def _framing(text, mentioned, relation_words=()):
+    mentions = [(text.index(m), text.index(m) + len(m)) for m in mentioned]
+    positions = [text.index(w) for w in relation_words]
+    return [text[a:b].strip() for a, b in framing_spans(text, mentions, positions)]
+
+
+def test_clauses_split_at_punctuation_and_reported_that():
+    text = "I have heard that Kismet, right, was directed by William Dieterle!"
+    assert [text[a:b].strip() for a, b in clauses(text)] == [
+        "I have heard", "that Kismet", "right", "was directed by William Dieterle"]
+
+
+def test_framing_is_what_says_nothing_the_kg_could_check():
+    assert _framing("I have heard that Kismet was directed by Dieterle.", ["Kismet", "Dieterle"], ["directed"]) == [
+        "I have heard"]
+    assert _framing("Interestingly, Kismet came out in 1944, right?", ["Kismet"], ["came out"]) == [
+        "Interestingly", "right"]
+    # the speaker and the listener frame; a value or a relation word keeps a clause
+    assert _framing("Do you know Matt Rizzotti? He attended college.", ["Matt Rizzotti"], ["college"]) == [
+        "Do you know"]
+    assert _framing("Rona Fairhead is the key person for BBC, you know?", ["Rona Fairhead", "BBC"],
+                    ["key", "know"]) == ["you know"]
+    assert _framing("It was founded in 2001.", [], []) == []
+
+
+def test_outside_blanks_spans_without_moving_offsets():
+    text = "Yes, Kismet is a film."
+    blanked = outside(text, [(0, 3)])
+    assert len(blanked) == len(text) and blanked.index("Kismet") == text.index("Kismet") and "Yes" not in blanked
