@@ -18,6 +18,7 @@ _COMMANDS = {
     "ask": "kgsparql.cli.ask:ask",
     "verify": "kgsparql.cli.verify:verify",
     "eval": "kgsparql.cli.eval:eval_cmd",
+    "report": "kgsparql.cli.report:report",
     "train": "kgsparql.cli.train:train",
     "doctor": "kgsparql.cli.doctor:doctor",
     "methods": "kgsparql.cli.methods:methods",

@@ -13,7 +13,7 @@ from ..loaded_models import Models
 from ..registry import PluginContext, create
 
 __all__ = ["Ranker", "RankerContext", "Rankers", "build_ranker", "tokenize", "STOPWORDS", "default_context",
-           "stem", "stems"]
+           "stem", "stems", "type_words"]
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -44,6 +44,18 @@ def stem(word: str) -> str:
     if len(word) > 3:
         word = _SUFFIX.sub("", word) or word
     return word[:4]
+
+
+# "which films ...", "what kind of movie ...", "how many actors ...", "the films that|which|directed by ...":
+# the noun names the kind of entity asked about or passed through, not a relation
+_TYPED = re.compile(r"\b(?:which|what|how many)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([^\W_]+)"
+                    r"|([^\W_]+)\s+(?:that|which|whom?|where)\b|([^\W_]+)\s+[^\W_]+(?:ed|en)\s+by\b")
+
+
+def type_words(text: str) -> set[str]:
+    """Words of ``text`` that name a kind of entity by their place in the question (after "which",
+    "what kind of", "how many"; before a relative clause or "<verb>ed by")."""
+    return {w for m in _TYPED.finditer(text.lower()) for w in m.groups() if w and w not in STOPWORDS}
 
 
 def stems(text: str) -> set[str]:
