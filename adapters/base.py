@@ -272,13 +272,13 @@ class SparqlAdapter(PathSteps):
         """Every name of ``relation`` a question may use: its words, and aliases where the KG has them."""
         return [self.verbalize(relation)]
 
-    def schema_relations(self, limit: int = 20_000) -> list[Relation]:
+    def schema_relations(self, limit: int = 20_000, step: str = "schema_relations") -> list[Relation]:
         """The KG's relation vocabulary (``schema_relations.rq``, keyset pages in IRI order, up to
         ``limit`` relations), forward direction. Costly on a big endpoint: callers cache it."""
         found: list[Relation] = []
         after = None
         while len(found) < limit:
-            page = [row["p"] for row in self.run("schema_relations", {"after": [after]}) if isinstance(row.get("p"), IRI)]
+            page = [row["p"] for row in self.run(step, {"after": [after]}) if isinstance(row.get("p"), IRI)]
             if not page or (after is not None and page[-1].value <= after.value):
                 break       # done, or an endpoint that ignores the paging filter: stop, do not loop
             found.extend(self.make_relation(p, False) for p in page)
