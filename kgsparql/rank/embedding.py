@@ -7,7 +7,7 @@ come back in later calls are not encoded again. Two backends run the same weight
 default: ONNX Runtime, no torch at run time; the model is exported once, with torch, into
 ``<home>/models/onnx/``, see ``onnx_export``) and ``sentence-transformers`` (torch; what the shipped
 classifier heads were trained with). Either is imported on first use only; docs/speed.md.
-Options (``[plugins.embedding]``): ``backend`` (``onnx``), ``model`` (a local sentence-transformers
+Options (``[rankers.embedding]``): ``backend`` (``onnx``), ``model`` (a local sentence-transformers
 model directory; default the packaged MiniLM), ``onnx_dir`` (where the export is kept; default
 ``$KGSPARQL_ONNX_DIR``, else ``<home>/models/onnx``), ``batch_size`` (64), ``cache_size`` (100000 texts),
 ``threads`` (CPU threads, default 1: keeps one-text latency steady when other processes compete for
@@ -59,7 +59,20 @@ class Encoder:
         self.cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self.encoded = 0             # texts actually run through the model (cache misses)
         self._model = None
+        self._words: frozenset[str] | None = None
         self._lock = threading.Lock()
+
+    def words(self) -> frozenset[str]:
+        """The model's whole-word vocabulary in lower case (``vocab.txt`` entries that are neither
+        word pieces nor special tokens): the common words of its language; empty without one."""
+        if self._words is None:
+            try:
+                path = Path(self.model_path or _default_model_path()) / "vocab.txt"
+                lines = path.read_text(encoding="utf-8").split()
+            except (OSError, ImportError):
+                lines = []
+            self._words = frozenset(w.lower() for w in lines if w.isalpha() and not w.startswith("##"))
+        return self._words
 
     @property
     def lexical(self) -> bool:
@@ -172,6 +185,10 @@ class EmbeddingRanker:
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         return self.encoder.embed(list(texts))
+
+    def words(self) -> frozenset[str]:
+        """The encoder's common words (``Encoder.words``)."""
+        return self.encoder.words()
 
     def rank(self, query: str, items: list[str]) -> list[float]:
         if not items:
