@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 from ..config import Settings
 from ..parallel import ordered_map
@@ -34,11 +34,14 @@ def choose_pool(pool: str, workers: int, endpoint: str | None) -> str:
     return pool
 
 
+def _plain(value):
+    """Read-only tables (``MappingProxyType``, which does not pickle) as plain dicts, at any depth."""
+    return {k: _plain(v) for k, v in value.items()} if isinstance(value, Mapping) else value
+
+
 def _portable(settings: Settings) -> dict:
-    """The settings' fields with plain dicts for the read-only plugin tables, which do not pickle."""
-    values = {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings)}
-    values["plugins"] = {name: dict(options) for name, options in settings.plugins.items()}
-    return values
+    """The settings' fields, picklable, for ``Settings(**values)`` in a worker process."""
+    return {f.name: _plain(getattr(settings, f.name)) for f in dataclasses.fields(settings)}
 
 
 def _start(values: dict, started) -> None:

@@ -153,11 +153,3 @@ def test_process_workers_write_the_rows_of_one_worker_in_order_and_resume(tmp_pa
         assert runner.run_in_processes(_film_items(), settings, workers=2) == 4
     assert _strip(_rows(tmp_path / "part.jsonl")) == _strip(one)
 
-
-def test_eval_picks_processes_for_a_store_and_threads_for_an_endpoint():
-    from kgsparql.eval.process_workers import choose_pool
-
-    assert choose_pool("auto", 2, None) == "processes"
-    assert choose_pool("auto", 2, "http://127.0.0.1:1/sparql") == "threads"
-    assert choose_pool("processes", 1, None) == "threads"      # one worker runs in the caller
-    assert choose_pool("threads", 4, None) == "threads"
