@@ -49,7 +49,7 @@ class KGRAG:
         evidence = _evidence(steps, base.evidence)
         if not answers:
             return abstain(question, no_fact(topics[0]), evidence, topics, plan, id)
-        return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
+        return Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
     def _decompose(self, question: str, chain, topic_name: str) -> tuple[list[Step], str]:
         """The LLM's sub-questions, else one per hop of the chain the answerer found."""

@@ -59,7 +59,7 @@ class RefKG:
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)
         answers, plan["answered_by"] = self._infer(question, chains, scores, groups, chain)
-        return Answer(question, answers, tuple(evidence), {}, tuple(topics), plan, id)
+        return Answer(question, answers, evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
     def _examples(self, paths, n: int = 2) -> list[str]:
         """A chain's first ``n`` kept paths in words (fact order, the adapter's relation words)."""
