@@ -69,7 +69,8 @@ class Planner(Composer):
     @staticmethod
     def _cut(subs: list[SubQuestion], entities: list, k: int) -> list:
         last = subs[-1]
-        subs[-1] = SubQuestion(last.question, tuple(e.name for e in entities), tuple(entities), last.chain[:k], last.evidence)
+        subs[-1] = SubQuestion(last.question, tuple(e.name for e in entities), tuple(entities), last.chain[:k],
+                               last.evidence)
         return entities
 
     def direct(self, text: str, topics, masked: str) -> SubQuestion | None:
@@ -115,7 +116,8 @@ class Planner(Composer):
         if shape.cues.filter:
             return self._filter(question, shape)
         entities = list(shape.entities[:2])
-        subs = [SubQuestion(f"which of {' or '.join(e.name for e in entities)}", tuple(e.name for e in entities), tuple(entities))]
+        names = tuple(e.name for e in entities)
+        subs = [SubQuestion(f"which of {' or '.join(names)}", names, tuple(entities))]
         return self._extreme("comparative", shape.cues.comparison, subs, entities, shape)
 
     def conjunction(self, question: str, link, shape: Shape) -> Outcome:
