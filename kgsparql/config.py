@@ -20,11 +20,12 @@ from typing import Any, Mapping
 from .errors import ConfigError
 from .presets import PRESETS, preset_values
 
-__all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home", "WALKS", "TABLES"]
+__all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home", "WALKS", "TABLES", "MAX_SECONDS"]
 
 DEFAULT_BASE_IRI = "https://kgsparql.example/"
 DEFAULT_USER_AGENT = "kgsparql/0.1 (https://pypi.org/project/kgsparql/; knowledge-graph QA toolkit)"
 WALKS = ("simple", "revisit", "return")   # answer conventions, see kgsparql.retrieval.chains
+MAX_SECONDS = 31_536_000     # the longest timeout or cache lifetime taken: a year (clocks and waits overflow far above)
 _CHOICES = {"cache": ("auto", "on", "off"), "walks": WALKS}
 # plugin kind -> the top-level table of its options ([methods.NAME], ...)
 TABLES = {"endpoint": "endpoints", "adapter": "adapters", "ranker": "rankers", "llm": "llms",
@@ -58,6 +59,8 @@ class Settings:
     contact: str | None = None          # an e-mail or URL added to the User-Agent (public services ask for one)
     kg: str | None = None               # public endpoint preset: wikidata, dbpedia, freebase, ... (kgsparql.presets)
     default_graph: str | None = None    # HTTP endpoints: default-graph-uri sent with every query
+    endpoint_user: str | None = None    # HTTP Basic auth (a user:password@ in the endpoint URL wins)
+    endpoint_password: str | None = field(default=None, repr=False)   # never printed, logged or traced
     allow_service: bool = False         # let queries use SERVICE (the store then fetches other URLs)
     cache: str = "auto"                 # result cache: auto = on for HTTP endpoints, off for embedded
     cache_ttl: float = 86_400.0         # seconds a cached result or label index is trusted (docs/reliability.md)
@@ -73,12 +76,12 @@ class Settings:
         _apply_preset(self)
         if not self.home:
             object.__setattr__(self, "home", str(default_home()))
-        object.__setattr__(self, "plugins", _frozen_tables(self.plugins))
+        object.__setattr__(self, "plugins", _frozen_tables(self.plugins, "plugins"))
         unknown = sorted(set(self.tables) - set(TABLES.values()))
         if unknown:
             raise ConfigError(f"unknown table(s) {', '.join(f'[{k}.*]' for k in unknown)} "
                               f"(plugin options go in {', '.join(f'[{k}.NAME]' for k in TABLES.values())})")
-        object.__setattr__(self, "tables", MappingProxyType({k: _frozen_tables(v) for k, v in self.tables.items()}))
+        object.__setattr__(self, "tables", MappingProxyType({k: _frozen_tables(v, k) for k, v in self.tables.items()}))
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
@@ -86,6 +89,8 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not (math.isfinite(value) and value > 0):
                 raise ConfigError(f"{name} must be a finite number of seconds above 0, not {value!r}")
+            if value > MAX_SECONDS:
+                raise ConfigError(f"{name} must be at most {MAX_SECONDS:,} seconds (a year), not {value!r}")
         for name in ("max_rows", "llm_max_tokens", "llm_context", "max_question_chars"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
@@ -131,11 +136,16 @@ class Settings:
         return cls(**values)
 
 
-def _frozen_tables(tables: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]:
-    for name, table in dict(tables).items():
+def _frozen_tables(tables: Any, where: str) -> Mapping[str, Mapping[str, Any]]:
+    """``[WHERE.NAME]`` tables, read-only; anything else under ``WHERE`` is a ConfigError."""
+    if not isinstance(tables, Mapping):
+        raise ConfigError(f"{where} must be a table of [{where}.NAME] tables, not {tables!r}")
+    for name, table in tables.items():
         if not isinstance(table, Mapping):
-            raise ConfigError(f"{name} must be a table of options, not {table!r}")
-    return MappingProxyType({k: MappingProxyType(dict(v)) for k, v in dict(tables).items()})
+            raise ConfigError(f"{where}.{name} must be a table of options ([{where}.{name}]), not {table!r}")
+    return MappingProxyType({str(k): MappingProxyType(dict(v)) for k, v in tables.items()})
+
+
 def _apply_preset(settings: Settings) -> None:
     """``Settings.load`` fills in a ``kg`` preset where no setting was given (flag, file, env); built
     directly, ``Settings(kg=...)`` without an endpoint gets the preset's values where the setting is

@@ -9,6 +9,7 @@ from .config import Settings
 from .endpoints.cache import memo
 from .kg import KnowledgeGraph
 from .loaded_models import Models
+from .methods.own_topic import without_own_topic
 from .stats import collect
 from .types import Answer
 
@@ -26,7 +27,10 @@ def with_measured_stats(call, text: str, id: str | None = None):
 
 
 def answer_with_stats(method, question: str, id: str | None = None) -> Answer:
-    return with_measured_stats(method.answer, question, id)
+    """``method.answer`` with measured stats; the question's own topic is never an answer unless it is
+    asked for (``methods.own_topic``)."""
+    walks = getattr(getattr(method, "ctx", None), "walks", "revisit")
+    return with_measured_stats(lambda q, id: without_own_topic(method.answer(q, id=id), walks), question, id)
 
 
 class KGSession:

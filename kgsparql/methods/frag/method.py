@@ -33,9 +33,10 @@ class FRAG:
         self.adapter, self.linker, self.llm = ctx.adapter, ctx.linker, ctx.llm
         rankers = [ctx.ranker(name) for name in p.rankers]
         self.encoder = ctx.warm_encoder()
-        self.router = Router(self._classifier(p.router_model or packaged_model("router.npz")), p)
+        lexical = getattr(self.encoder, "lexical", False)    # no MiniLM: the trained heads cannot read it
+        self.router = Router(None if lexical else self._classifier(p.router_model or packaged_model("router.npz")), p)
         chain_path = p.chain_model or packaged_model("chains.npz")
-        prior = self._classifier(chain_path) if chain_path != "none" else None
+        prior = self._classifier(chain_path) if chain_path != "none" and not lexical else None
         self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p)
 
     def _classifier(self, path: str) -> EmbeddingClassifier:

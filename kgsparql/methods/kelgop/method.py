@@ -37,7 +37,8 @@ class KELGoP:
         if unlinked:
             return unlinked
         shape = shape_of(link, self.params.min_mention)
-        scores = self.classifier.scores(self.ctx.encoder.embed([shape.masked])[0])
+        scores = {} if getattr(self.ctx.encoder, "lexical", False) else \
+            self.classifier.scores(self.ctx.encoder.embed([shape.masked])[0])   # no head for stem vectors
         order = self.classifier.order(scores, shape)
         chosen = None
         if self.llm is not None and self.params.llm_classify and len(order) > 1:   # only simple: nothing to ask
