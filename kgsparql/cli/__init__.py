@@ -68,8 +68,8 @@ class LazyGroup(click.Group):
             _silence_stdout()
             ctx.exit(141)
         except OSError as exc:        # the environment's: a full disk or stdout, a file that cannot be written
-            _flush_or_silence()
-            click.echo(f"error: {_os_error(exc)}", err=True)
+            where = _os_error(exc) if _stdout_writable() else f"cannot write the output: {exc.strerror or exc}"
+            click.echo(f"error: {where}", err=True)
             ctx.exit(1)
         except Exception as exc:  # noqa: BLE001 - last line of defence: no tracebacks for users
             if os.environ.get("KGSPARQL_DEBUG"):
@@ -81,14 +81,18 @@ class LazyGroup(click.Group):
 
 def _os_error(exc: OSError) -> str:
     what = exc.strerror or type(exc).__name__
-    return f"{exc.filename}: {what}" if exc.filename else f"cannot write or read: {what}"
+    return f"{exc.filename}: {what}" if exc.filename else f"cannot read or write a file: {what}"
 
 
-def _flush_or_silence() -> None:
+def _stdout_writable() -> bool:
+    """Flushes stdout; when that fails, stdout is pointed at /dev/null (so the interpreter's last
+    flush is quiet) and the answer is False."""
     try:
         sys.stdout.flush()
+        return True
     except (OSError, ValueError):
         _silence_stdout()
+        return False
 
 
 def _silence_stdout() -> None:

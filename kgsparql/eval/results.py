@@ -136,8 +136,11 @@ class ResultsFile:
         if self.path is not None:
             if self._fh is None:
                 self._fh = self._open()
-            self._fh.write(line)
-            self._fh.flush()
+            try:
+                self._fh.write(line)
+                self._fh.flush()
+            except OSError as exc:      # a full disk, a special file that takes no rows
+                raise InputError(f"cannot write results file {self.path}: {exc.strerror or exc}") from None
         self.rows.append(row)
 
     def close(self) -> None:
