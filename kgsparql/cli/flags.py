@@ -8,9 +8,10 @@ from typing import Any
 import click
 
 from ..config import Settings
+from ..errors import InputError
 from ..presets import PRESETS
 
-__all__ = ["kg_options", "settings_from", "emit_json"]
+__all__ = ["kg_options", "run_options", "verifier_choice", "settings_from", "emit_json"]
 
 
 _PRESET_KEY = "kgsparql.kg_preset"
@@ -41,6 +42,35 @@ def kg_options(fn):
     for opt in opts:
         fn = opt(fn)
     return fn
+
+
+def run_options(item: str, done: str):
+    """--llm / --llm-base-url / --input / --json / --trace / --workers, as ``ask`` (``item`` question,
+    ``done`` answered) and ``verify`` (claim, verified) share them."""
+    opts = [
+        click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+                     help=f"With --input: {item}s {done} at once (threads); output stays in input order."),
+        click.option("--trace", default=None, help="Append every prompt and completion to this JSONL file."),
+        click.option("--json", "as_json", is_flag=True, help=f"One JSON object per {item}."),
+        click.option("--input", "input_file", default=None,
+                     help=f"JSONL file (or -) with {{'id', '{item}'}} per line; a bad line becomes an error row."),
+        click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server."),
+        click.option("--llm", default=None, help="none (default), llama, llama:/path/model.gguf, openai:MODEL."),
+    ]
+
+    def decorate(fn):
+        for opt in opts:
+            fn = opt(fn)
+        return fn
+
+    return decorate
+
+
+def verifier_choice(verifier: str | None, method: str | None) -> str | None:
+    """``--verifier``, or the hidden ``--method`` it replaced (both: they must agree)."""
+    if verifier and method and verifier != method:
+        raise InputError(f"--verifier {verifier} and --method {method} disagree: give --verifier only")
+    return verifier or method
 
 
 def settings_from(config_file: str | None = None, **flags: Any) -> Settings:
