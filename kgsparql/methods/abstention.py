@@ -64,6 +64,11 @@ class Match:
         return {"chain": self.chain, "recognised": list(self.recognised), "wanted": self.wanted,
                 **{k: round(v, 4) for k, v in self.parts.items()}}
 
+    def prior_when_chosen(self) -> float:
+        """The prior's probability of its favourite when that favourite is this chain, else 0."""
+        shown = {k: round(v, 4) for k, v in self.parts.items()}
+        return shown.get("prior_top", 0.0) if shown.get("prior", 0.0) >= 0.999 else 0.0
+
 
 class RelationMatch:
     """Built once per method context: ``aligner`` is the ``alignment`` ranker, ``vocabulary`` returns

@@ -33,7 +33,7 @@ class Method(Protocol):
 def build_method(kg, settings: Settings, llm=None, *, models: Models | None = None) -> Method:
     """The configured method (``settings.method``) on ``kg``: the context (adapter, linker, shared
     rankers, the LLM ``settings.llm`` names unless ``llm`` is given, options from
-    ``[plugins.<method>]``) is built here, once."""
+    ``[methods.<method>]``) is built here, once."""
     parts = context_parts(kg, settings, llm, models)
     return create("method", settings.method, settings, context=MethodContext, **parts,
                   abstention=relation_match(kg, settings, parts["models"], parts["rankers"]))

@@ -100,7 +100,7 @@ def default_context(name: str, ctx: RankerContext | None, options_cls) -> Ranker
 
 class Rankers:
     """``rankers.get("fusion")``: the ranker registered under that name, created once (with its
-    ``[plugins.<name>]`` options checked) and shared."""
+    ``[rankers.<name>]`` options checked) and shared."""
 
     def __init__(self, settings: Settings | None = None, models: Models | None = None):
         self.settings = settings or Settings()
