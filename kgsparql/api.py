@@ -19,6 +19,7 @@ from .errors import InputError, KGSparqlError
 from .kg import KnowledgeGraph
 from .linking import given_topics
 from .loaded_models import Models
+from .methods.own_topic import without_own_topic
 from .parallel import ordered_map
 from .stats import collect
 from .types import Answer
@@ -55,9 +56,12 @@ def open_kg(settings: Settings | None = None, **flags: Any) -> KnowledgeGraph:
 
 def answer_with_stats(method, question: str, id: str | None = None) -> Answer:
     """Run ``method.answer`` with a fresh accumulator; the measured stats (SPARQL, LLM, seconds) win
-    over anything the method reported itself."""
+    over anything the method reported itself. The question's own topic is never an answer unless it is
+    asked for (``methods.own_topic``)."""
     with collect() as st, memo():
         answer = method.answer(question, id=id)
+    ctx = getattr(method, "ctx", None)
+    answer = without_own_topic(answer, getattr(ctx, "walks", "revisit"))
     measured = st.to_json()
     stats = {**measured, **{k: v for k, v in answer.stats.items() if k not in measured}}
     return dataclasses.replace(answer, stats=stats, id=id if id is not None else answer.id)

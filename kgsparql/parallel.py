@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import threading
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import Executor, ThreadPoolExecutor, wait
 from collections import deque
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
@@ -59,22 +59,31 @@ def gather(calls: Sequence[Callable[[], T]], workers: int = 1) -> list[T]:
     return results
 
 
-def ordered_map(fn: Callable[[object], T], items: Iterable, workers: int = 1) -> Iterator[T]:
+def ordered_map(fn: Callable[[object], T], items: Iterable, workers: int = 1,
+                pool: Executor | None = None) -> Iterator[T]:
     """``fn(item)`` for every item, ``workers`` at a time in threads, yielded in input order as soon
     as each result and all before it are ready (a batch written as it goes stays in input order).
     Items are read lazily, at most ``2 * workers`` ahead. An exception from ``fn`` is raised at its
-    place in the order; leaving early (an error, Ctrl-C, ``close()``) cancels what has not started."""
-    if workers <= 1:
+    place in the order; leaving early (an error, Ctrl-C, ``close()``) cancels what has not started.
+    ``pool`` runs the calls in an executor the caller owns instead (a process pool: ``fn`` and the
+    items must then pickle, and each call runs in the worker's own context)."""
+    if workers <= 1 and pool is None:
         yield from (fn(item) for item in items)
         return
-    pool = ThreadPoolExecutor(workers, thread_name_prefix="kgsparql-worker")
+    own = pool is None
+    pool = pool or ThreadPoolExecutor(workers, thread_name_prefix="kgsparql-worker")
+    submit = (lambda item: pool.submit(contextvars.copy_context().run, fn, item)) if own \
+        else (lambda item: pool.submit(fn, item))
     pending: deque = deque()
     try:
         for item in items:
-            pending.append(pool.submit(contextvars.copy_context().run, fn, item))
+            pending.append(submit(item))
             while len(pending) >= 2 * workers or (pending and pending[0].done()):
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        if own:
+            pool.shutdown(wait=False, cancel_futures=True)
+        for future in pending:
+            future.cancel()

@@ -28,6 +28,7 @@ _UPDATE_NODES = {"InsertData": "INSERT DATA", "DeleteData": "DELETE DATA", "Dele
                  "Create": "CREATE", "Add": "ADD", "Move": "MOVE", "Copy": "COPY"}
 _FIRST_WORD = re.compile(r"(?:\s|#[^\n\r]*|PREFIX\s+[^\s:]*:\s*<[^>]*>|BASE\s*<[^>]*>)*([A-Za-z]+)",
                          re.IGNORECASE)
+_ESCAPES_FOR_RDFLIB = re.compile(r"\\\\|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}")
 _PARSER_LOCK = threading.Lock()   # pyparsing's packrat cache is shared by threads
 
 SERVICE_REFUSED = ("refused: SERVICE (federated query) is disabled; set allow_service = true or pass "
@@ -70,18 +71,45 @@ def _plain_read_form(query: str) -> str | None:
 
 @lru_cache(maxsize=4096)
 def _parsed(query: str) -> tuple[str, bool]:
-    """(read form, whether a SERVICE node is anywhere in the parse tree), or a refusal."""
+    """(read form, whether any reading of the text calls SERVICE), or a refusal. Each way a store
+    may read the text (``_readings``) is parsed; a reading that is an update refuses the text, and
+    so does a text no reading parses, or whose readings disagree on the form."""
+    found, refusals = set(), []
+    for text in _readings(query):
+        try:
+            found.add(_parse_one(text))
+        except (ReadOnlyViolation, QueryRejected) as exc:
+            refusals.append(exc)
+    updates = [exc for exc in refusals if "would change data" in str(exc)]
+    if updates or not found:
+        raise (updates or refusals)[0]
+    forms = {form for form, _ in found}
+    if len(forms) > 1:
+        raise QueryRejected(f"refused: the query reads as {' or '.join(sorted(forms))} depending on escapes")
+    return forms.pop(), any(service for _, service in found)
+
+
+def _readings(query: str) -> list[str]:
+    """The texts rdflib is given, one per way a store may tokenise ``query``. The SPARQL 1.1 text
+    expands ``\\u0022`` escapes *before* tokenising (rdflib does that itself on the raw text) and ends
+    a comment at \r as at \n (rdflib only at \n: \r is made \n). Oxigraph reads a codepoint escape as
+    a character inside a string or IRI (and refuses it elsewhere), so ``"a\\u0022 , " . SERVICE …`` is
+    one string to the first reading and a call to the second: there, each escape becomes a plain
+    letter and an escaped backslash a plain escape, which change no token's end and spell no keyword."""
+    lines = query.replace("\r", "\n")
+    plain = _ESCAPES_FOR_RDFLIB.sub(lambda m: "\\t" if m.group(0) == "\\\\" else "x", lines)
+    return list(dict.fromkeys((plain, lines, query)))
+
+
+def _parse_one(text: str) -> tuple[str, bool]:
     from pyparsing import ParseBaseException
     from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
 
-    # A comment ends at \r as at \n (SPARQL 1.1, and Oxigraph); rdflib's ends at \n only, so a \r
-    # could hide from it what the store runs. Line breaks never change anything else the guard decides.
-    query = query.replace("\r", "\n")
     with _PARSER_LOCK:
         try:
-            tree = parseQuery(query)
+            tree = parseQuery(text)
         except ParseBaseException as exc:
-            _refuse_unparsed(query, parseUpdate, exc)
+            _refuse_unparsed(text, parseUpdate, exc)
         except Exception as exc:  # noqa: BLE001 - the parser's own failures (bad escapes, recursion)
             raise QueryRejected(f"refused: the query cannot be parsed ({type(exc).__name__})") from None
     form = next((_QUERY_NODES[n.name] for n in tree if getattr(n, "name", None) in _QUERY_NODES), None)

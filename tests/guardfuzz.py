@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-__all__ = ["spelled", "service_queries", "update_requests", "decoy_queries", "UPDATE_TEMPLATES"]
+__all__ = ["spelled", "service_queries", "smuggled_queries", "update_requests", "decoy_queries", "UPDATE_TEMPLATES"]
 
 
 def _letter(ch: str, how: str) -> str:
@@ -56,6 +56,23 @@ def service_queries(draw, base: str) -> str:
         body = wrapper.format(body)
     prologue = f"PREFIX svc: <{base}/>{draw(_SPACE)}BASE <{base}/>{draw(_SPACE)}"
     return prologue + draw(st.sampled_from(_FORMS)).format(body)
+
+
+# pieces of string bodies that read differently depending on when codepoint escapes are expanded
+_JUNK = st.lists(st.sampled_from(["a", " , ", "\\u0022", "\\u0027", "\\\\", "\\U00000022", "\\u005C", " ", "\\t",
+                                  "#", "\\u000A", "\\u000D"]), max_size=6).map("".join)
+
+
+@st.composite
+def smuggled_queries(draw, base: str) -> str:
+    """A SERVICE call between two string literals whose escapes could make a parser that expands
+    them early read the call as part of a string (the store reads it as a call)."""
+    quote = draw(st.sampled_from(['"', "'"]))
+    left, right = f"{quote}{draw(_JUNK)}{quote}", f"{quote}{draw(_JUNK)}{quote}"
+    where = draw(st.sampled_from(["OPTIONAL {{ ?s ?p {} }} .", "BIND({} AS ?l)", "FILTER(?o != {})"]))
+    after = draw(st.sampled_from(["OPTIONAL {{ ?s ?p {} }}", "BIND({} AS ?r)", "FILTER(?o != {})"]))
+    body = f"{where.format(left)} {draw(service_call(base))} {after.format(right)}"
+    return f"PREFIX svc: <{base}/> BASE <{base}/> SELECT * {{ {body} }}"
 
 
 UPDATE_TEMPLATES = [

@@ -18,6 +18,7 @@ _COMMANDS = {
     "ask": "kgsparql.cli.ask:ask",
     "verify": "kgsparql.cli.verify:verify",
     "eval": "kgsparql.cli.eval:eval_cmd",
+    "report": "kgsparql.cli.report:report",
     "train": "kgsparql.cli.train:train",
     "doctor": "kgsparql.cli.doctor:doctor",
     "methods": "kgsparql.cli.methods:methods",
@@ -51,7 +52,10 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()    # a full stdout fails here, inside the handlers below, not at exit
         except KGSparqlError as exc:
             click.echo(f"error: {exc}", err=True)
             ctx.exit(1)
@@ -63,12 +67,28 @@ class LazyGroup(click.Group):
         except BrokenPipeError:       # the reader went away (``| head``): stop quietly, as a Unix tool does
             _silence_stdout()
             ctx.exit(141)
+        except OSError as exc:        # the environment's: a full disk or stdout, a file that cannot be written
+            _flush_or_silence()
+            click.echo(f"error: {_os_error(exc)}", err=True)
+            ctx.exit(1)
         except Exception as exc:  # noqa: BLE001 - last line of defence: no tracebacks for users
             if os.environ.get("KGSPARQL_DEBUG"):
                 raise
             first = str(exc).splitlines()[0] if str(exc) else ""
             click.echo(f"internal error: {type(exc).__name__}: {first} (set KGSPARQL_DEBUG=1 for details)", err=True)
             ctx.exit(3)
+
+
+def _os_error(exc: OSError) -> str:
+    what = exc.strerror or type(exc).__name__
+    return f"{exc.filename}: {what}" if exc.filename else f"cannot write or read: {what}"
+
+
+def _flush_or_silence() -> None:
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
 
 
 def _silence_stdout() -> None:

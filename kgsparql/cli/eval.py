@@ -12,12 +12,14 @@ from ..errors import InputError
 from ..eval.datasets import DATASETS, load_dataset, resolve_data_dir, sample, strip_brackets
 from ..eval.items import SPLITS
 from ..eval.kb import ensure_store
+from ..eval.process_workers import POOLS, choose_pool
 from ..eval.results import read_results
 from ..eval.runner import Runner
-from ..eval.summary import format_table, summarize
+from ..eval.summary import summarize
 from ..config import WALKS
-from .eval_file import looks_like_file, run_user_file
-from .flags import emit_json, settings_from
+from .eval_file import eval_user_file, looks_like_file, report_summary
+from .eval_kb import write_kb_file
+from .flags import settings_from, verifier_choice
 
 __all__ = ["eval_cmd", "parse_hops"]
 
@@ -32,14 +34,14 @@ def parse_hops(values: tuple[str, ...]) -> set[int] | None:
     return out or None
 
 
-def _report(summary: dict, as_json: bool, meta: dict) -> None:
-    if as_json:
-        emit_json({**meta, **summary})
+def _html_report(path: str | None, label: str, rows: list[dict], quiet: bool) -> None:
+    if path is None or not rows:
         return
-    sel = ", ".join(k.replace("_", "-") if v is True else f"{k} {v}"
-                    for k, v in meta.items() if v is not None and v is not False and k != "dataset")
-    click.echo(f"{meta.get('dataset') or 'results'}: {sel}")
-    click.echo(format_table(summary))
+    from ..eval.report import Run, write_report
+
+    write_report([Run(label, rows)], path)
+    if not quiet:
+        click.echo(f"wrote {path}", err=True)
 
 
 def _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, no_brackets):
@@ -52,7 +54,7 @@ def _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, n
     return parts
 
 
-def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int = 1) -> None:
+def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int = 1, pool: str = "auto") -> None:
     from ..api import Asker
     from ..llm import build_llm
     from ..loaded_models import Models
@@ -60,8 +62,10 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
     if (store or endpoint) and len({p.kb.name for p in parts}) > 1:
         raise InputError("this selection spans several KBs (" + ", ".join(sorted({p.kb.name for p in parts}))
                          + "): --store/--endpoint need --hops to pick one")
+    processes = choose_pool(pool, workers, endpoint) == "processes"
     models = Models()           # the encoder and the LLM are loaded once, shared by every KB's method
-    llm = build_llm(settings, models)
+    llm = None if processes else build_llm(settings, models)
+    tags = {"method": settings.method}
     for _, group in itertools.groupby(parts, key=lambda p: p.kb.name):
         group = [p for p in group if runner.pending(p.items)]
         if not group:
@@ -70,23 +74,14 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
         if not (store or endpoint):
             kb_store = str(ensure_store(group[0].kb, settings.home, settings.base_iri, quiet=quiet))
         kg_settings = settings.replace(store=kb_store, endpoint=endpoint)
+        if processes:           # one pool per KB: each worker process loads its models once (process_workers)
+            runner.run_in_processes([it for p in group for it in p.items], kg_settings, workers=workers,
+                                    desc=group[0].kb.name, tags=tags)
+            continue
         with Asker(kg_settings, llm=llm, models=models) as asker:
             for part in group:
-                runner.run(part.items, asker, desc=part.name, workers=workers)
+                runner.run(part.items, asker, desc=part.name, workers=workers, tags=tags)
     models.close()
-
-
-def _eval_file(path, store, endpoint, limit, out, resume, overwrite, as_json, quiet, workers, settings) -> None:
-    with Runner(out, resume=resume, overwrite=overwrite, quiet=quiet) as runner:
-        try:
-            rows, summary = run_user_file(path, settings, runner, store=store, endpoint=endpoint, limit=limit,
-                                          quiet=quiet, workers=workers)
-        except KeyboardInterrupt:
-            hint = f"; continue with --resume --out {out}" if out else ""
-            click.echo(f"interrupted after {len(runner.rows)} question(s){hint}", err=True)
-            raise click.exceptions.Exit(130) from None
-    _report(summary, as_json, {"dataset": path, "limit": limit, "method": settings.method, "llm": settings.llm,
-                               "adapter": settings.adapter, "out": out})
 
 
 @click.command("eval")
@@ -101,6 +96,7 @@ def _eval_file(path, store, endpoint, limit, out, resume, overwrite, as_json, qu
 @click.option("--limit", type=int, default=None, help="At most N questions: a seeded sample, split evenly over hops.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --limit sample.")
 @click.option("--method", default=None, help="QA method (default: kelgop, the planner over frag).")
+@click.option("--verifier", default=None, help="factkg: the claim verifier (default: refkg).")
 @click.option("--llm", default=None, help="none | llama[:PATH.gguf] | openai:MODEL.")
 @click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server.")
 @click.option("--no-brackets", is_flag=True, help="Strip the [ ] around MetaQA topic entities (linking must find them).")
@@ -115,49 +111,63 @@ def _eval_file(path, store, endpoint, limit, out, resume, overwrite, as_json, qu
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Results file, one JSON line per question.")
 @click.option("--resume", is_flag=True, help="Continue --out: skip questions already in it.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --out file.")
+@click.option("--write-kb", type=click.Path(dir_okay=False), default=None,
+              help="Write the dataset's KB (its store, built first if needed) as N-Triples to FILE and exit "
+                   "(to bulk-load it into a SPARQL server, e.g. scripts/virtuoso-load.sh).")
 @click.option("--gold-topic", is_flag=True,
               help="Give each question's gold topic entities instead of linking them (webqsp, cwq).")
 @click.option("--by-qtype", is_flag=True, help="Also summarise per question type.")
 @click.option("--summary-only", type=click.Path(dir_okay=False), default=None,
               help="Only summarise an existing results FILE (no DATASET).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False), default=None,
+              help="Also write an HTML report of the results to this file when the eval ends (docs/report.md).")
 @click.option("--quiet", is_flag=True, help="No progress bar or notes on stderr.")
 @click.option("--timeout", type=float, default=None, help="Seconds per SPARQL call.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Questions answered at once (threads sharing one method); rows stay in input order.")
+              help="Questions answered at once; rows stay in input order (docs/speed.md).")
+@click.option("--pool", type=click.Choice(POOLS), default="auto", show_default=True,
+              help="How --workers run: processes (one model load each; both cores on an embedded store) or "
+                   "threads (one shared method; for endpoints, where questions wait). auto: processes for a store.")
 @click.option("--head", type=click.Path(dir_okay=False, exists=True), default=None,
               help="factkg: decide with this trained verdict head (kgsparql train verifier) instead of the rules.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, help="TOML config file.")
-def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_url, no_brackets, walks, store,
-             endpoint, adapter, data_dir, out, resume, overwrite, gold_topic, by_qtype, summary_only, as_json, quiet, timeout,
-             workers, head, config_file):
+def eval_cmd(dataset, split, hops, variant, limit, seed, method, verifier, llm, llm_base_url, no_brackets, walks, store,
+             endpoint, adapter, data_dir, out, resume, overwrite, write_kb, gold_topic, by_qtype, summary_only, as_json,
+             report_file, quiet, timeout, workers, pool, head, config_file):
     """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014, webqsp, cwq) or on your own
     questions (FILE.jsonl: {id, question, answers} per line, with --store or --endpoint), or a claim verifier on factkg
-    (--method names the verifier, default refkg; docs/verify.md)."""
+    (--verifier, default refkg; docs/verify.md)."""
     if summary_only:
         if dataset:
             raise InputError("--summary-only FILE summarises a results file: give no DATASET")
         rows, _ = read_results(Path(summary_only))
-        return _report(summarize(rows, by_qtype=by_qtype), as_json, {"file": summary_only})
+        _html_report(report_file, Path(summary_only).stem, rows, quiet)
+        return report_summary(summarize(rows, by_qtype=by_qtype), as_json, {"file": summary_only})
     if dataset == "factkg":         # claims, not questions: kgsparql/cli/eval_factkg.py
         from .eval_factkg import run_factkg
 
         settings = settings_from(config_file, llm=llm, llm_base_url=llm_base_url, timeout=timeout)
-        return run_factkg(settings, split=split, variant=variant, limit=limit, seed=seed, method=method,
+        return run_factkg(settings, split=split, variant=variant, limit=limit, seed=seed,
+                          verifier=verifier_choice(verifier, method),
                           store=store, endpoint=endpoint, data_dir=data_dir, out=out, resume=resume,
                           overwrite=overwrite, as_json=as_json, quiet=quiet, workers=workers, head=head)
     if head:
         raise InputError("--head is a claim verifier's: it goes with the factkg dataset only")
+    if verifier:
+        raise InputError("--verifier is for eval factkg; a QA dataset takes --method")
     if store and endpoint:
         raise InputError("give either --store or --endpoint, not both")
     if dataset and dataset not in DATASETS and looks_like_file(dataset):    # a user's own questions
-        return _eval_file(dataset, store, endpoint, limit, out, resume, overwrite, as_json, quiet, workers,
-                          settings_from(config_file, method=method, llm=llm, llm_base_url=llm_base_url,
-                                        timeout=timeout, adapter=adapter, walks=walks))
+        return eval_user_file(dataset, store, endpoint, limit, out, resume, overwrite, as_json, quiet, workers,
+                              settings_from(config_file, method=method, llm=llm, llm_base_url=llm_base_url,
+                                            timeout=timeout, adapter=adapter, walks=walks))
     if dataset not in DATASETS:
         raise InputError(f"unknown dataset {dataset!r} (available: {', '.join(DATASETS)}, factkg, or a "
                          "questions FILE.jsonl)" if dataset
                          else f"give a DATASET ({', '.join(DATASETS)}, factkg), a FILE.jsonl or --summary-only FILE")
+    if write_kb:
+        return write_kb_file(dataset, data_dir, split, variant, parse_hops(hops), write_kb, config_file, quiet)
     with Runner(out, resume=resume, overwrite=overwrite, quiet=quiet, gold_topic=gold_topic) as runner:   # checks --out first
         ds = DATASETS[dataset]
         settings = settings_from(config_file, method=method, llm=llm, llm_base_url=llm_base_url, timeout=timeout,
@@ -166,7 +176,7 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
             settings = settings.replace(adapter=ds.adapter)
         parts = _selection(dataset, data_dir, settings, split, variant, hops, limit, seed, no_brackets)
         try:
-            _run(runner, parts, settings, store, endpoint, quiet, workers)
+            _run(runner, parts, settings, store, endpoint, quiet, workers, pool)
         except KeyboardInterrupt:
             hint = f"; continue with --resume --out {out}" if out else ""
             click.echo(f"interrupted after {len(runner.rows)} question(s){hint}", err=True)
@@ -180,4 +190,5 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
             "limit": limit, "seed": seed if limit else None, "method": settings.method, "llm": settings.llm,
             "walks": settings.walks, "workers": workers if workers > 1 else None,
             "no_brackets": no_brackets, "gold_topic": gold_topic, "out": out}
-    _report(summarize(rows, by_qtype=by_qtype or DATASETS[dataset].by_qtype), as_json, meta)
+    _html_report(report_file, Path(out).stem if out else f"{dataset} {settings.method}", rows, quiet)
+    report_summary(summarize(rows, by_qtype=by_qtype or DATASETS[dataset].by_qtype), as_json, meta)

@@ -65,7 +65,7 @@ def _run(which, datasets, per_part, seed, data_dir, out_dir, as_json):
         for name, r in reports.items():
             click.echo(f"{name}: {r['examples']} examples, {r['classes']} classes, train accuracy "
                        f"{r['train_accuracy']:.3f}, wrote {r['path']}")
-        click.echo("use them with [plugins.frag] router_model = ... / chain_model = ... in kgsparql.toml")
+        click.echo("use them with [methods.frag] router_model = ... / chain_model = ... in kgsparql.toml")
 
 
 @train.command("router")
@@ -109,7 +109,7 @@ def planner(examples, out, as_json):
     else:
         click.echo(f"planner: {report.examples} examples, {report.classes} classes, train accuracy "
                    f"{report.train_accuracy:.3f}, wrote {report.path}")
-        click.echo("use it with [plugins.kelgop] classifier_model = ... in kgsparql.toml")
+        click.echo("use it with [methods.kelgop] classifier_model = ... in kgsparql.toml")
 
 
 @train.command("verifier")
@@ -136,7 +136,8 @@ def verifier(variant, limit, seed, data_dir, out, as_json):
     if as_json:
         emit_json(report.to_json())
     else:
-        click.echo(f"verifier head: {report.claims} claims, C={report.c}, held-out accuracy "
+        click.echo(f"verifier head: {report.claims} claims, C={report.c}, "
+                   f"{'form features and claim embedding' if report.embedding else 'form features'}, held-out accuracy "
                    f"{report.held_out_accuracy:.3f} (rules alone {report.rule_accuracy:.3f}), "
                    f"{report.seconds:.0f} s, wrote {report.path}")
         click.echo(f"use it with kgsparql eval factkg --variant {variant} --head {report.path}")

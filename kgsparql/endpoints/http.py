@@ -16,7 +16,7 @@ import pyoxigraph
 from SPARQLWrapper import JSON, POST
 
 from ..config import DEFAULT_USER_AGENT
-from ..errors import ConfigError, EndpointTimeout, MalformedResponse
+from ..errors import ConfigError, EndpointTimeout, MalformedResponse, redact
 from ..readonly import query_kind
 from ..types import XSD, BlankNode, IRI, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
@@ -68,14 +68,22 @@ def _decode(body: bytes, content_type: str, what: str) -> dict:
     return data
 
 
-def _split_url(url: str) -> tuple[str, list[tuple[str, str]]]:
-    """The endpoint URL without its query string, and that query string's parameters (so that
-    ``.../sparql?default-graph-uri=G`` works as a ``--endpoint`` value)."""
-    parts = urllib.parse.urlsplit(url or "")
+def _split_url(url: str) -> tuple[str, list[tuple[str, str]], tuple[str, str] | None]:
+    """The endpoint URL without its query string and credentials, that query string's parameters
+    (so that ``.../sparql?default-graph-uri=G`` works as a ``--endpoint`` value), and the
+    ``user:password@`` of the URL (for HTTP Basic auth), if any."""
+    try:
+        parts = urllib.parse.urlsplit(url or "")
+        parts.port  # noqa: B018 - a bad port ("http://h:x/") raises here
+    except ValueError as exc:
+        raise ConfigError(f"endpoint URL {redact(url)!r} is not a valid URL ({exc})") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(f"endpoint URL must be an http(s) URL, not {url!r}")
+        raise ConfigError(f"endpoint URL must be an http(s) URL, not {redact(repr(url))}")
     params = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
-    return urllib.parse.urlunsplit(parts._replace(query="", fragment="")), params
+    userinfo, _, host = parts.netloc.rpartition("@")
+    user, _, password = userinfo.partition(":")
+    login = (urllib.parse.unquote(user), urllib.parse.unquote(password)) if userinfo else None
+    return urllib.parse.urlunsplit(parts._replace(netloc=host, query="", fragment="")), params, login
 
 
 def _check_graph(iri: str | None) -> str | None:
@@ -118,7 +126,7 @@ class HttpEndpoint(BaseEndpoint):
         opts, s = ctx.options or self.Options(), ctx.settings
         self._setup(ctx.location or "", timeout=s.timeout, max_rows=s.max_rows, retries=s.retries,
                     user_agent=_user_agent(s.user_agent, s.contact), cache=ctx.cache, default_graph=s.default_graph,
-                    allow_service=s.allow_service,
+                    allow_service=s.allow_service, login=(s.endpoint_user, s.endpoint_password),
                     post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff,
                     concurrency=opts.concurrency, obey_retry_after=opts.obey_retry_after,
                     max_in_flight=opts.max_in_flight)
@@ -127,7 +135,8 @@ class HttpEndpoint(BaseEndpoint):
                user_agent: str = DEFAULT_USER_AGENT, cache: ResultCache | None = None,
                default_graph: str | None = None, post_threshold: int = 2000, backoff: float = 0.5,
                max_backoff: float = 30.0, allow_service: bool = False, concurrency: int = 4,
-               obey_retry_after: bool = False, max_in_flight: int = 0):
+               obey_retry_after: bool = False, max_in_flight: int = 0,
+               login: tuple[str | None, str | None] = (None, None)):
         timeout = check_timeout(timeout)
         if int(max_rows) < 1:
             raise ConfigError("max_rows must be at least 1")
@@ -141,7 +150,8 @@ class HttpEndpoint(BaseEndpoint):
         self._in_flight = threading.BoundedSemaphore(int(max_in_flight)) if max_in_flight else None
         self._opener = KeepAliveOpener(max_idle=2 * self.concurrency)
         self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache, allow_service=allow_service)
-        self.url, params = _split_url(url)
+        self.url, params, in_url = _split_url(url)
+        self.login = in_url or (login if login[0] is not None else None)
         graphs = [v for k, v in params if k == "default-graph-uri"]
         self.default_graph = _check_graph(default_graph or (graphs[0] if graphs else None))
         self.params = [(k, v) for k, v in params if k not in ("default-graph-uri", "query")]
@@ -237,6 +247,8 @@ class HttpEndpoint(BaseEndpoint):
         # "drop" for an update and would switch protocol
         sw.queryType = query_kind(text, allow_service=True)  # SERVICE was already checked
         sw.setReturnFormat(JSON)
+        if self.login:                     # HTTP Basic auth; the URL in messages never holds it
+            sw.setCredentials(self.login[0], self.login[1] or "")
         sw.timeout = timeout  # setTimeout() would truncate to whole seconds
         for key, value in self.params:  # default-graph-uri and any parameters given in the URL
             sw.addParameter(key, value)

@@ -32,10 +32,13 @@ def _form(plan: dict) -> str:
 
 def claim_row(claim: FactClaim, result: dict | None, seconds: float, error: str | None = None) -> dict:
     verdict = (result or {}).get("verdict", "not_enough_info")
+    plan = (result or {}).get("plan", {})
     row = {"id": claim.id, "claim": claim.claim, "gold": claim.label, "verdict": verdict,
-           "right": (verdict == "true") == claim.label, "form": _form((result or {}).get("plan", {})),
+           "right": (verdict == "true") == claim.label, "form": _form(plan),
            "explanation": (result or {}).get("explanation", ""),
            "stats": (result or {}).get("stats", {"seconds": round(seconds, 6)})}
+    if "rule_verdict" in plan:       # a trained head decided: what the rules alone said
+        row["rule_verdict"] = plan["rule_verdict"]
     if error is not None:
         row["error"] = error
     return row
@@ -75,7 +78,17 @@ def _group(rows: list[dict]) -> dict:
             "errors": sum("error" in r for r in rows),
             "sparql_per_claim": round(sum(s.get("sparql_queries", 0) for s in stats) / n, 2) if n else 0.0,
             "llm_calls_per_claim": round(sum(s.get("llm_calls", 0) for s in stats) / n, 2) if n else 0.0,
-            "seconds_per_claim": round(sum(s.get("seconds", 0.0) for s in stats) / n, 4) if n else 0.0}
+            "seconds_per_claim": round(sum(s.get("seconds", 0.0) for s in stats) / n, 4) if n else 0.0,
+            **_rules(rows)}
+
+
+def _rules(rows: list[dict]) -> dict:
+    """With a trained head: the accuracy and NEI share the rule path alone had on the same claims."""
+    ruled = [r for r in rows if "rule_verdict" in r]
+    if not ruled or len(ruled) != len(rows):
+        return {}
+    return {"rule_accuracy": round(sum((r["rule_verdict"] == "true") == r["gold"] for r in ruled) / len(ruled), 4),
+            "rule_not_enough_info": round(sum(r["rule_verdict"] == "not_enough_info" for r in ruled) / len(ruled), 4)}
 
 
 def summarize_claims(rows: list[dict]) -> dict:
@@ -88,10 +101,13 @@ def summarize_claims(rows: list[dict]) -> dict:
 
 
 def format_claims(summary: dict) -> str:
-    lines = [f"{'':28} {'n':>6} {'accuracy':>9} {'NEI':>6} {'SPARQL/claim':>13} {'LLM/claim':>10} {'s/claim':>8}"]
+    ruled = "rule_accuracy" in summary["overall"]
+    extra = f" {'rules':>6} {'NEI':>6}" if ruled else ""
+    lines = [f"{'':28} {'n':>6} {'accuracy':>9} {'NEI':>6} {'SPARQL/claim':>13} {'LLM/claim':>10} {'s/claim':>8}{extra}"]
     def line(name, g):
+        more = f" {g.get('rule_accuracy', 0):>6.3f} {g.get('rule_not_enough_info', 0):>6.3f}" if ruled else ""
         lines.append(f"{name:28} {g['n']:>6} {g['accuracy']:>9.3f} {g['not_enough_info']:>6.3f} "
-                     f"{g['sparql_per_claim']:>13.1f} {g['llm_calls_per_claim']:>10.2f} {g['seconds_per_claim']:>8.3f}")
+                     f"{g['sparql_per_claim']:>13.1f} {g['llm_calls_per_claim']:>10.2f} {g['seconds_per_claim']:>8.3f}{more}")
     line("overall", summary["overall"])
     for section in ("by_label", "by_form"):
         for name, g in summary[section].items():

@@ -32,6 +32,9 @@ SPLITS = {"test": "test.csv", "dev": "val.csv"}
 DBR, DBO = "http://dbpedia.org/resource/", "http://dbpedia.org/ontology/"
 _RDFS_LABEL = pyoxigraph.NamedNode("http://www.w3.org/2000/01/rdf-schema#label")
 _REDIRECT = pyoxigraph.NamedNode(DBO + "wikiPageRedirects")
+_TYPE = pyoxigraph.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+_OBJECT = pyoxigraph.NamedNode("http://www.w3.org/2002/07/owl#ObjectProperty")
+_DATATYPE = pyoxigraph.NamedNode("http://www.w3.org/2002/07/owl#DatatypeProperty")
 _ITEM = re.compile(r"^(?P<h>.+?) >- (?P<r>[^\s]+) -> (?P<t>.+)$")
 _QUALIFIER = re.compile(r"^(.+?)_\([^()]*\)$")
 
@@ -103,7 +106,9 @@ def _label(name: str) -> pyoxigraph.Literal:
 
 
 def write_ntriples(claims: list[FactClaim], out: Path) -> int:
-    """The evidence of every claim as N-Triples (sorted, so the file and its checksum are stable)."""
+    """The evidence of every claim as N-Triples (sorted, so the file and its checksum are stable),
+    each relation declared an ``owl:ObjectProperty`` or ``owl:DatatypeProperty`` as DBpedia's
+    ontology does (the adapter's ``schema_relations`` reads the KG's vocabulary from them)."""
     lines: set[str] = set()
     for c in claims:
         for h, r, t in c.evidence:
@@ -115,6 +120,7 @@ def write_ntriples(claims: list[FactClaim], out: Path) -> int:
             if head is None or tail is None:
                 continue
             lines.add(f"{head} {rel} {tail} .")
+            lines.add(f"{rel} {_TYPE} {_OBJECT if isinstance(tail, pyoxigraph.NamedNode) else _DATATYPE} .")
             for name, node in ((h, head), (t, tail)):
                 if isinstance(node, pyoxigraph.NamedNode):
                     lines.update(_names(name, node))

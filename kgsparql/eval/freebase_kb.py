@@ -3,7 +3,8 @@
 The evidence is ``[head, relation, tail]`` with names for named entities and raw mids for CVT nodes.
 It is written as Freebase RDF: IRIs under ``http://rdf.freebase.com/ns/``; a named endpoint becomes
 ``ns:<mid>`` with ``ns:type.object.name "…"@en``, where the mid is the one the data gives for that
-name (WebQSP answer names beside their mids, CWQ topic entities and single answers), else a stable
+name (WebQSP answer names beside their mids, CWQ topic entities and single answers; then, for a
+WebQSP topic mid named nowhere, the one named head of its gold chain's first relation), else a stable
 minted id ``ns:m.x<12 hex of sha256(name)>`` (a real mid never starts with ``m.x``); a raw mid stays
 an unnamed node, which the ``freebase`` adapter walks as a CVT. A relation that is not a Freebase id
 (``domain.type.property``, e.g. ``Jr.,people.person.education`` split at a comma inside a name) is
@@ -72,15 +73,26 @@ def _pairs(webqsp: Iterable[dict], cwq: Iterable[dict]) -> Iterable[tuple[str, s
             yield row["answer_name"], mids[0]
 
 
-def _name_to_mid(pairs: Iterable[tuple[str, str]], cvts: set[str]) -> dict[str, str]:
-    """Each name's most stated mid (ties: the smaller mid); a mid goes to one name only."""
+def _inferred_topics(webqsp: Iterable[dict]) -> Iterable[tuple[str, str]]:
+    """(name, topic mid) for WebQSP questions whose topic is named nowhere: the one named head of the
+    evidence triples along the first relation of the question's gold chain (the chain starts at the topic)."""
+    for row in webqsp:
+        mid, chain = row.get("topic_entity_mid"), row.get("gold_relations") or []
+        heads = {h for h, r, _ in row.get("evidence_triples") or [] if chain and r == chain[0] and not is_mid(h)}
+        if mid and len(heads) == 1:
+            yield heads.pop(), mid
+
+
+def _name_to_mid(pairs: Iterable[tuple[str, str]], cvts: set[str], out: dict[str, str] | None = None) -> dict[str, str]:
+    """Each name's most stated mid (ties: the smaller mid); a mid goes to one name only. Names and
+    mids already in ``out`` keep theirs."""
     votes: dict[str, Counter] = defaultdict(Counter)
     for name, mid in pairs:
         if is_mid(mid) and mid not in cvts:
             votes[name][mid] += 1
     ranked = sorted(((-n, mid, name) for name, c in votes.items() for mid, n in c.items()))
-    out: dict[str, str] = {}
-    taken: set[str] = set()
+    out = dict(out or {})
+    taken: set[str] = set(out.values())
     for _, mid, name in ranked:
         if name not in out and mid not in taken:
             out[name] = mid
@@ -111,7 +123,7 @@ class FreebaseKB:
                     dropped[r] += 1
         ends = {e for h, _, t in triples for e in (h, t)}
         cvts = {e for e in ends if is_mid(e)}
-        given = _name_to_mid(_pairs(webqsp, cwq), cvts)
+        given = _name_to_mid(_inferred_topics(webqsp), cvts, _name_to_mid(_pairs(webqsp, cwq), cvts))
         mids = {e: given.get(e) or _minted(e) for e in sorted(ends - cvts)}
         return cls(sorted(triples), mids, dropped)
 

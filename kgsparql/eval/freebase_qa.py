@@ -25,6 +25,7 @@ __all__ = ["load_webqsp", "load_cwq", "in_dev", "FILES", "DEV_SHARE"]
 
 FILES = {"webqsp": "webqsp_test.jsonl", "cwq": "cwq_test.jsonl"}
 DEV_SHARE = 0.3
+KB_VERSION = "freebase-kb-2"        # bump when freebase_kb writes a different KB from the same files
 _SALT = "kgsparql-split-v1"
 
 
@@ -53,7 +54,7 @@ def _source(data_dir: Path, name: str) -> KBSource:
     other = [_path(data_dir, n) for n in FILES if n != name]
     return KBSource(name, _path(data_dir, name), "nt",
                     derive=lambda out: _kb(data_dir, name, _stamp(data_dir))[1].write_ntriples(out),
-                    inputs=tuple(other))
+                    inputs=tuple(other), version=KB_VERSION)
 
 
 def _webqsp_item(row: dict, kb: FreebaseKB) -> Item:

@@ -21,7 +21,7 @@ from typing import Callable, Iterator
 from ..errors import InputError
 from ..loading import load_files
 
-__all__ = ["KBSource", "ensure_store", "MARKER"]
+__all__ = ["KBSource", "ensure_store", "export_ntriples", "MARKER"]
 
 MARKER = ".kgsparql-eval-kb"
 REPORT = "kb-report.json"
@@ -38,6 +38,7 @@ class KBSource:
     member: str | None = None   # zip member holding the triples
     derive: Callable[[Path], dict] | None = None    # writes the KB as N-Triples to a path, from ``path``
     inputs: tuple[Path, ...] = ()                   # further files ``derive`` reads (in the checksum)
+    version: str = ""                               # of ``derive``'s output for the same inputs (in the checksum)
 
     def read_bytes(self) -> bytes:
         if self.member is None:
@@ -52,7 +53,7 @@ class KBSource:
             raise InputError(f"cannot read {self.member} from {self.path}: {exc}") from None
 
     def checksum(self, base_iri: str) -> str:
-        h = hashlib.sha256(f"{_VERSION}\0{self.fmt}\0{base_iri}\0".encode())
+        h = hashlib.sha256(f"{_VERSION}\0{self.fmt}\0{base_iri}\0{self.version}\0".encode())
         h.update(self.read_bytes())
         for extra in self.inputs:
             h.update(b"\0" + (extra.read_bytes() if extra.is_file() else b""))
@@ -122,3 +123,14 @@ def ensure_store(kb: KBSource, home: str | Path, base_iri: str, *, quiet: bool =
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return target
+
+
+def export_ntriples(store: Path, out: str | Path) -> None:
+    """The triples of an eval store (its default graph) as N-Triples, e.g. to bulk-load into a server."""
+    import pyoxigraph
+
+    from ..error_mapping import translated
+
+    with translated(f"writing {store} to {out}"):
+        pyoxigraph.Store.read_only(str(store)).dump(str(out), pyoxigraph.RdfFormat.N_TRIPLES,
+                                                    from_graph=pyoxigraph.DefaultGraph())

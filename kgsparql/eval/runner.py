@@ -14,11 +14,13 @@ from typing import Callable, Iterable
 
 from ..errors import KGSparqlError
 from ..api import answer_with_stats
+from ..config import Settings
 from ..linking import given_topics
 from ..parallel import ordered_map
 from ..types import Answer
 from .items import Item
 from .metrics import MISS, Scores, normalise, score
+from .process_workers import process_map
 from .results import ResultsFile
 from .summary import summarize
 
@@ -35,11 +37,18 @@ def _ask_fn(asker) -> AskFn:
     raise TypeError("the runner needs an Asker (ask) or a method (answer)")
 
 
+EVIDENCE_PATHS = 3     # evidence paths kept per row (the report shows them for the worst questions)
+
+
 def result_row(item: Item, answers: list[str], scores: Scores, stats: dict, error: str | None = None,
-               iris: list[str | None] | None = None) -> dict:
+               iris: list[str | None] | None = None, answer: Answer | None = None) -> dict:
     row = {"id": item.id, "question": item.question, "gold": list(item.answers), "answers": answers,
            **scores.to_json(), "hops": item.hops, "qtype": item.qtype, "topic": item.topic,
            "stats": stats}
+    if answer is not None:
+        row["abstained"] = answer.abstained
+        row["evidence"] = [{"path": path.to_json(), "score": round(float(weight), 6)}
+                           for path, weight in answer.evidence[:EVIDENCE_PATHS]]
     if item.answer_iris:
         row.update(gold_iris=list(item.answer_iris), answer_iris=iris or [])
     if item.answerable is not None:
@@ -60,7 +69,7 @@ def evaluate_item(item: Item, ask: AskFn, gold_topic: bool = False) -> dict:
     answers = [str(a) for a in answer.answers]
     iris = answer_iris(answer)
     return result_row(item, answers, score(answers, item.answers, iris=iris, gold_iris=item.answer_iris),
-                      dict(answer.stats), iris=iris)
+                      dict(answer.stats), iris=iris, answer=answer)
 
 
 def answer_iris(answer: Answer) -> list[str | None]:
@@ -96,20 +105,30 @@ class Runner:
         done = self.results.done
         return [it for it in items if it.id not in done]
 
-    def run(self, items: Iterable[Item], asker, *, desc: str | None = None, workers: int = 1) -> int:
+    def run(self, items: Iterable[Item], asker, *, desc: str | None = None, workers: int = 1,
+            tags: dict | None = None) -> int:
         """Ask every item not answered yet, ``workers`` at a time (threads sharing ``asker``); rows
         are written in input order as they are ready, so an interrupted run leaves a prefix to
-        ``--resume``. Returns how many were asked."""
+        ``--resume``. ``tags`` are added to every row (``{"method": ...}``). Returns how many were asked."""
         todo, ask = self.pending(items), _ask_fn(asker)
+        rows = ordered_map(lambda item: evaluate_item(item, ask, self.gold_topic), todo, workers)
+        return self._write(rows, len(todo), desc, tags)
+
+    def run_in_processes(self, items: Iterable[Item], settings: Settings, *, workers: int,
+                         desc: str | None = None, tags: dict | None = None) -> int:
+        """``run`` with ``workers`` processes, each with its own ``Asker(settings)`` (process_workers)."""
+        todo = self.pending(items)
+        return self._write(process_map(settings, todo, workers, self.gold_topic), len(todo), desc, tags)
+
+    def _write(self, rows: Iterable[dict], total: int, desc: str | None, tags: dict | None) -> int:
         hits = 0
-        with _progress(len(todo), desc, self.quiet) as bar:
-            rows = ordered_map(lambda item: evaluate_item(item, ask, self.gold_topic), todo, workers)
+        with _progress(total, desc, self.quiet) as bar:
             for n, row in enumerate(rows, 1):
-                self.results.append(row)
+                self.results.append({**row, **(tags or {})})
                 hits += bool(row["hits1"])
                 bar.set_postfix_str(f"Hits@1 {hits / n:.3f}", refresh=False)
                 bar.update(1)
-        return len(todo)
+        return total
 
     def record_error(self, item: Item, error: str) -> None:
         """A row for an item that cannot be asked (a malformed input line), unless already recorded."""

@@ -21,9 +21,12 @@ _GIVEN: ContextVar[tuple[Entity, ...] | None] = ContextVar("kgsparql_given_topic
 
 @contextmanager
 def given_topics(entities: Iterable[Entity | str] | None) -> Iterator[None]:
-    """Within the block, linking returns ``entities`` (IRIs or ``Entity``); nothing given: link as usual."""
+    """Within the block, linking returns ``entities`` (IRIs or ``Entity``); ``None`` or none: as outside."""
     chosen = tuple(e if isinstance(e, Entity) else Entity.iri(str(e)) for e in entities or ())
-    token = _GIVEN.set(chosen or None)
+    if not chosen:
+        yield
+        return
+    token = _GIVEN.set(chosen)
     try:
         yield
     finally:

@@ -8,21 +8,24 @@ validated options from ``ctx.options``. Loaded models live in ``ctx.models``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from ..adapters.base import Adapter
+from ..linking import EntityLinker
+from ..llm import LLM
 from ..rank.base import Ranker, Rankers
 from ..registry import PluginContext, create
+from .abstention import RelationMatch
 
 __all__ = ["MethodContext"]
 
 
 @dataclass(frozen=True, kw_only=True)
 class MethodContext(PluginContext):
-    adapter: Any                     # the KG's Adapter (retrieval steps as SPARQL templates)
-    linker: Any                      # EntityLinker: question -> mentions -> candidate entities
+    adapter: Adapter                 # the KG's retrieval steps (SPARQL templates)
+    linker: EntityLinker             # question -> mentions -> candidate entities
     rankers: Rankers                 # rankers by name, shared
-    llm: Any = None                  # an LLM backend, or None for --llm none
-    abstention: Any = None           # RelationMatch: does the chain found match the question?
+    llm: LLM | None = None           # an LLM backend, or None for --llm none
+    abstention: RelationMatch | None = None   # does the chain found match the question?
 
     @property
     def walks(self) -> str:
@@ -37,6 +40,12 @@ class MethodContext(PluginContext):
     def encoder(self):
         """The sentence encoder (the ``embedding`` ranker: ``.embed(texts)`` and ``.rank``)."""
         return self.rankers.get("embedding")
+
+    def warm_encoder(self):
+        """The sentence encoder, loaded now: at construction, not inside the first question's time."""
+        encoder = self.encoder
+        encoder.embed(["load the model now"])
+        return encoder
 
     def method(self, name: str):
         """Another registered method on this same context (its own options, the same KG, models,

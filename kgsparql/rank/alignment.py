@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError
-from .base import RankerContext, default_context, stem, stems, tokenize
+from .base import RankerContext, default_context, framing_words, stem, stems, tokenize, type_words
 
 __all__ = ["AlignmentRanker", "path_labels"]
 
@@ -86,15 +86,19 @@ class AlignmentRanker:
 
     def evidence(self, query: str, labels: list[str]) -> dict[str, dict[str, float]]:
         """The question's relation words: word -> {relation label it names: strength in (0, 1]}."""
+        framing = framing_words(query)       # "kind" in "what kind of": by meaning only, not by spelling
         words = [w for w in dict.fromkeys(tokenize(query, stopwords=True)) if w != "x"]
         if not words or not labels:
             return {}
         word_vecs = self.encoder.embed(words)
         sims = self._similarities(word_vecs, labels)
         out: dict[str, dict[str, float]] = {}
+        typed = type_words(query)
         for i, word in enumerate(words):
-            found = {label: 1.0 for label in labels
-                     if any(_found(word, name) for name in self.names.get(label, (label,)))}
+            found = {} if word in framing else {label: 1.0 for label in labels if any(
+                _found(word, name, word in typed) for name in self.names.get(label, (label,)))}
+            if not found and word in typed:
+                continue        # a kind of entity ("which films"), unless it is what a relation is about
             if not found and len(labels) > 1:
                 order = np.argsort(-sims[i])
                 best, second = sims[i][order[0]], sims[i][order[1]]
@@ -123,9 +127,15 @@ class AlignmentRanker:
         return 2 * precision * recall / (precision + recall)
 
 
-def _found(word: str, label: str) -> bool:
+def _found(word: str, label: str, head_only: bool = False) -> bool:
     """The word's stem is one of the label's stems, or (from 4 letters) inside a label word and the
-    other way round (``writ`` in ``screenwriters``)."""
-    word_stem, label_stems = stem(word), stems(label)
+    other way round (``writ`` in ``screenwriters``). A trailing "of ..." that scopes a longer label
+    does not count ("original language of film or TV show" names a language, not a film);
+    ``head_only``: only the label's last word counts ("genres" names ``film genre``, "films" not)."""
+    head, scope = re.subn(r"^(\S+\s+\S+.*?)\s+of\s+.*$", r"\1", label)
+    head = head if scope else label
+    if head_only:   # the noun a name is about: its last word, or the last before "of" ("type of film")
+        head = (tokenize(head.split(" of ")[0], stopwords=True) or [""])[-1]
+    word_stem, label_stems = stem(word), stems(head)
     return word_stem in label_stems or (len(word_stem) >= 4 and any(
         s in word or word_stem in s for s in label_stems if len(s) >= 4))

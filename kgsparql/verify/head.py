@@ -16,6 +16,7 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..learn import EmbeddingClassifier
+from .features import FORM_FEATURES
 
 __all__ = ["VerdictHead", "MIN_SHARED_RELATIONS"]
 
@@ -31,7 +32,11 @@ class VerdictHead:
         return self.classifier.meta
 
     def p_true(self, features: np.ndarray) -> float:
-        return self.classifier.scores(features)["true"]
+        return self.classifier.scores(self._used(features))["true"]
+
+    def _used(self, features: np.ndarray) -> np.ndarray:
+        """The form features alone, or with the masked claim's embedding (``meta["embedding"]``)."""
+        return features if self.meta.get("embedding", True) else features[:len(FORM_FEATURES)]
 
     def decide(self, features: np.ndarray) -> tuple[str, float]:
         p = self.p_true(features)
@@ -57,8 +62,8 @@ class VerdictHead:
 
     @staticmethod
     def train(features: np.ndarray, labels: list[bool], meta: dict, c: float = 1.0) -> "VerdictHead":
-        return VerdictHead(EmbeddingClassifier.train(features, ["true" if y else "false" for y in labels],
-                                                     c=c, meta=meta))
+        x = features if meta.get("embedding", True) else features[:, :len(FORM_FEATURES)]
+        return VerdictHead(EmbeddingClassifier.train(x, ["true" if y else "false" for y in labels], c=c, meta=meta))
 
     def save(self, path: str | Path) -> None:
         self.classifier.save(path)

@@ -57,22 +57,29 @@ def masked(text: str, mentioned: list[Mentioned]) -> str:
 
 _WORD = re.compile(r"[^\s,;:!?()\"]+")
 _JOINERS = frozenset("of the de von van la le del da di".split())
+# indefinite pronouns are function words, capitalised at a sentence's start but never names
+_PRONOUNS = frozenset("somebody someone something everybody everyone everything anybody anyone nobody".split())
 # a month is part of a date, a value the claim states, never a name the KG lacks
 _MONTHS = frozenset("""january february march april may june july august september october november december
 jan feb mar apr jun jul aug sep sept oct nov dec""".split())
-# discourse words that open English sentences, capitalised there but never names
-_OPENERS = frozenset("""both neither either only yes yeah yep sure well ever one oh hey so also however actually
-indeed interestingly apparently honestly really maybe perhaps anyway okay ok true right certainly""".split())
+_SENTENCE_END = re.compile(r"[.!?]$")
 
 
-def unlinked_names(masked_claim: str) -> list[str]:
+def unlinked_names(masked_claim: str, common: frozenset[str] = frozenset()) -> list[str]:
     """Capitalised names left in the masked claim (``X`` marks the linked ones): things the claim
-    names that the KG does not hold. A capitalised function word ("She", "It's", "Both") is not one."""
+    names that the KG does not hold. A capitalised function word ("She", "It's") is not one, and
+    neither is a lone capitalised word opening a sentence that is a ``common`` word of the language
+    ("Well", "Ever", "Yep": capitalised for its place, not because it names something)."""
     names, current = [], []
-    words = [w.rstrip(".") for w in _WORD.findall(masked_claim)]
+    raw = _WORD.findall(masked_claim)
+    words = [w.rstrip(".") for w in raw]
     for i, word in enumerate(words):
         low = word.lower()
-        opener = low in STOPWORDS or low in _OPENERS or low.split("'")[0] in STOPWORDS or low in _MONTHS
+        opener = low in STOPWORDS or low.split("'")[0] in STOPWORDS or low in _MONTHS or low in _PRONOUNS
+        starts = i == 0 or bool(_SENTENCE_END.search(raw[i - 1]))
+        alone = i + 1 >= len(words) or not words[i + 1][:1].isupper() or words[i + 1] == "X"
+        if starts and alone and low in common:
+            opener = True
         if word[:1].isupper() and word != "X" and not opener:
             current.append(word)
         elif current and low in _JOINERS:

@@ -17,6 +17,7 @@ from .relation_words import RelationWord
 __all__ = ["PairChecker"]
 
 COUNTER_EVIDENCE = 5       # triples shown to contradict a sub-claim
+CLEAR = 0.65               # a word names a relation clearly: by its stem (1.0) or an embedding this close
 
 
 class PairChecker:
@@ -49,12 +50,17 @@ class PairChecker:
         if named:
             fitting = [p for p in paths if _fits({self.label(r) for r in p.relations}, len(p), named)]
             covered = {self.label(r) for p in fitting for r in p.relations} & named
-            if covered and all(_has_link(w, words, covered) for w in words if w.strength >= 1.0):
-                # every word that names a relation by its stem has its link; a word tied to a label
-                # only by its embedding may have named another one
+            if covered and all(_has_link(w, words, covered) for w in words if w.strength >= CLEAR):
+                # every word that names a relation clearly has its link; a word tied to a label
+                # only loosely may have named another one
                 return SubClaim(text, SUPPORTED, tuple((p, True) for p in _shortest(fitting)),
                                 f"the KG links {a.entity.name} and {b.entity.name} by {', '.join(sorted(covered))}",
                                 (a.entity, b.entity))
+            if all(w.strength < CLEAR for w in words) and any(len(p) == 1 for p in paths):
+                # words tied to labels only loosely, none of them here: the direct link
+                # the KG has is what the claim says
+                return SubClaim(text, SUPPORTED, tuple((p, True) for p in paths if len(p) == 1)[:3],
+                                f"the KG links {a.entity.name} and {b.entity.name}", (a.entity, b.entity))
             missing = frozenset().union(*(w.labels for w in words if not w.labels & covered))
             return self._not_supported(text, a, b, missing, fitting)
         if paths:

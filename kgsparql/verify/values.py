@@ -24,7 +24,7 @@ __all__ = ["stated_values", "number_conflicts", "claim_numbers", "claim_dates"]
 _MONTHS = {m: i for i, m in enumerate("january february march april may june july august september october "
                                       "november december".split(), 1)}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w])")
+_NUMBER = re.compile(r"(?<![\w.-])-?\d[\d,]*(?:\.\d+)?(?![\w])")
 _DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([A-Za-z]+)\.?,?\s+(\d{4})\b")
 _MONTH_DAY_YEAR = re.compile(r"\b([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b")
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\b")

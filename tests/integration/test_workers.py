@@ -118,3 +118,46 @@ def test_ask_input_with_two_workers_keeps_input_order(tmp_path):
     assert [r["id"] for r in rows] == ["1", "2", None, "3"] and "not valid JSON" in rows[2]["error"]
     assert rows[0]["answers"] == ["William Dieterle"]
     assert [r.get("answers") for r in rows] == [r.get("answers") for r in outs[0]]
+
+
+def _film_items():
+    films = ["Kismet", "The Green Mile", "Mr. Holland's Opus"] * 2
+    return [Item(f"p-{i}", f"who directed [{film}]", ["William Dieterle"], 1, "t", film)
+            for i, film in enumerate(films, 1)]
+
+
+def test_process_workers_write_the_rows_of_one_worker_in_order_and_resume(tmp_path, monkeypatch):
+    """Two worker processes, each with its own Asker (real store, real MiniLM), give the rows one
+    worker gives, in input order; a file holding a prefix resumes to the same full file."""
+    from kgsparql.api import Asker
+    from kgsparql.config import Settings
+
+    monkeypatch.setenv("KGSPARQL_HOME", str(tmp_path / "home"))
+    store = tmp_path / "s"
+    load_files([FIXTURE], store, "metaqa")
+    settings = Settings.load(flags={"store": str(store), "llm": "none"})
+    with Runner(tmp_path / "one.jsonl", quiet=True) as runner, Asker(settings) as asker:
+        runner.run(_film_items(), asker)
+    one = _rows(tmp_path / "one.jsonl")
+    assert one[0]["answers"] == ["William Dieterle"] and one[0]["evidence"]
+
+    with Runner(tmp_path / "two.jsonl", quiet=True) as runner:
+        assert runner.run_in_processes(_film_items(), settings, workers=2, tags={"method": "kelgop"}) == 6
+    two = _rows(tmp_path / "two.jsonl")
+    assert [r["id"] for r in two] == [f"p-{i}" for i in range(1, 7)]
+    assert {r["method"] for r in two} == {"kelgop"}
+    assert [{**r, "method": None} for r in _strip(two)] == [{**r, "method": None} for r in _strip(one)]
+
+    (tmp_path / "part.jsonl").write_text("".join(json.dumps(r) + "\n" for r in one[:2]))
+    with Runner(tmp_path / "part.jsonl", resume=True, quiet=True) as runner:
+        assert runner.run_in_processes(_film_items(), settings, workers=2) == 4
+    assert _strip(_rows(tmp_path / "part.jsonl")) == _strip(one)
+
+
+def test_eval_picks_processes_for_a_store_and_threads_for_an_endpoint():
+    from kgsparql.eval.process_workers import choose_pool
+
+    assert choose_pool("auto", 2, None) == "processes"
+    assert choose_pool("auto", 2, "http://127.0.0.1:1/sparql") == "threads"
+    assert choose_pool("processes", 1, None) == "threads"      # one worker runs in the caller
+    assert choose_pool("threads", 4, None) == "threads"

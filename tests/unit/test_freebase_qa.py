@@ -10,11 +10,13 @@ import pyoxigraph
 import pytest
 from click.testing import CliRunner
 
+from kgsparql import Asker
 from kgsparql.cli import main as cli_main
 from kgsparql.errors import InputError
 from kgsparql.eval import benchmark, load_dataset
 from kgsparql.eval.freebase_kb import FB, FreebaseKB
 from kgsparql.eval.metrics import score
+from kgsparql.methods.own_topic import named_in
 
 DATA = Path(__file__).resolve().parents[1] / "fixtures" / "freebase_qa"
 NAME = f"<{FB}type.object.name>"
@@ -96,3 +98,52 @@ def test_eval_webqsp_and_cwq_end_to_end(tmp_path):
         assert all("answerable" in r and r["gold_iris"] for r in rows)
         assert ("by_qtype" in summary) == (name == "cwq")
     assert summary["overall"]["hit_any"] > 0      # some CWQ question is answered from the KB
+
+
+def test_the_question_s_own_topic_is_not_an_answer(tmp_path):
+    store, _ = benchmark("webqsp", "test", data_dir=DATA, home=tmp_path)
+    with Asker(store=str(store), adapter="freebase", home=str(tmp_path)) as asker:
+        linked = asker.ask("what does jamaican people speak")
+        given = asker.ask("what does jamaican people speak", topics=[FB + "m.03_r3"])
+    assert "Jamaica" not in linked.answers
+    assert given.entities[0].name == "Jamaica" and set(given.answers) == {"Jamaican English",
+                                                                          "Jamaican Creole English Language"}
+
+
+def test_named_in_matches_runs_of_words_and_inflections():
+    assert named_in("Jamaica", "what does jamaican people speak")
+    assert named_in("Ken Barlow", "who plays ken barlow in coronation street")
+    assert not named_in("William Roache", "who plays ken barlow in coronation street")
+    assert not named_in("Ohio", "who is governor of oh 2011") and not named_in("2011", "governor of ohio 2011")
+    assert not named_in("Jam", "what does jamaican people speak")           # too short to be inflected
+
+
+def test_gold_topic_rows_and_a_user_file(tmp_path):
+    env = {"KGSPARQL_HOME": str(tmp_path)}
+    args = ["eval", "webqsp", "--data-dir", str(DATA), "--split", "test", "--json", "--quiet"]
+    linked = CliRunner().invoke(cli_main, args, env=env)
+    given = CliRunner().invoke(cli_main, args + ["--gold-topic", "--out", str(tmp_path / "given.jsonl")], env=env)
+    assert linked.exit_code == given.exit_code == 0, linked.output + given.output
+    summaries = [json.loads(r.output.strip().splitlines()[-1]) for r in (linked, given)]
+    assert summaries[1]["gold_topic"] and summaries[1]["overall"]["hits1"] >= summaries[0]["overall"]["hits1"]
+    jamaica = json.loads((tmp_path / "given.jsonl").read_text().splitlines()[0])
+    assert jamaica["id"] == "WebQTest-0" and jamaica["hits1"] and jamaica["f1"] == 1.0
+    store, _ = benchmark("webqsp", "test", data_dir=DATA, home=tmp_path)
+    mine = tmp_path / "mine.jsonl"
+    mine.write_text(json.dumps({"id": "q1", "question": "who plays ken barlow in coronation street",
+                                "answers": ["William Roache"]}) + "\n{not json\n"
+                    + json.dumps({"id": "q3", "question": "who was richard nixon married to", "answers": ["x"],
+                                  "answer_iris": [FB + "m.023v03"]}) + "\n" + json.dumps({"id": "q4"}) + "\n")
+    out = tmp_path / "mine-rows.jsonl"
+    result = CliRunner().invoke(cli_main, ["eval", str(mine), "--store", str(store), "--adapter", "freebase",
+                                           "--out", str(out), "--json"], env=env)
+    assert result.exit_code == 0, result.output
+    rows = {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert set(rows) == {"q1", "line-2", "q3", "q4"} and "mine.jsonl:2: not valid JSON" in rows["line-2"]["error"]
+    assert "mine.jsonl:4: needs a question" in rows["q4"]["error"]
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert summary["overall"]["n"] == 4 and rows["q3"]["hits1"] == (rows["q3"]["answers"][:1] == ["Pat Nixon"])
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("{}\n")
+    bad = CliRunner().invoke(cli_main, ["eval", str(empty), "--store", str(store)], env=env)
+    assert bad.exit_code == 1 and "no usable question" in bad.stderr and "Traceback" not in bad.stderr

@@ -115,6 +115,9 @@ HIDDEN_SERVICE = [
     "ASK {{ BIND(1 AS ?x) .SERVICE <{url}> {{ ?p ?q ?a }} }}",
     "SELECT ?a {{ \\u0053ERVICE <{url}> {{ ?p ?q ?a }} }}",
     "SELECT ?a {{ #\r SERVICE <{url}> {{ ?p ?q ?a }}\n }}",
+    # one string to a parser that expands \u0022 before reading strings; a call to Oxigraph
+    'SELECT * {{ OPTIONAL {{ ?s ?p "a\\u0022 , " }} . SERVICE <{url}> {{ ?p ?q ?a }} '
+    'OPTIONAL {{ ?s ?p " , \\u0022x" }} }}',
 ]
 
 

@@ -1,6 +1,7 @@
 """KELGoP's conjunction without an LLM: each named entity constrains the answer through one relation;
 the answer is the intersection of their neighbour sets (one ``neighbors`` query per entity), over the
-pair of relations that best matches the question (FRAG's chain scorer on each one-hop chain)."""
+pair of relations that best matches the question (the atomic answerer's ``rank_chains`` on each
+one-hop chain)."""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -20,9 +21,8 @@ def _neighbour_sets(adapter, entity) -> dict:
 
 
 def _relation_scores(planner, masked: str, relations) -> dict:
-    frag = planner.atomic.method
-    qchains = frag.chains.for_question(masked, frag.encoder.embed([masked])[0])
-    return {chain[0]: score for chain, score in qchains.rank_chains([(r,) for r in relations])}
+    ranked = planner.atomic.method.rank_chains(masked, [(r,) for r in relations])
+    return {chain[0]: score for chain, score in ranked}
 
 
 def intersect(planner, question: str, shape: Shape):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...types import Answer
 from ..context import MethodContext
-from ..no_answer import NO_ENTITY, abstain
+from ..no_answer import abstain, link_or_abstain
 from .llm_steps import llm_category, llm_decomposition, llm_verdict
 from .answerer import Atomic
 from .categories import CategoryClassifier, shape_of
@@ -33,11 +33,12 @@ class KELGoP:
         self.planner = Planner(ctx, self.atomic, p.per_entity, p.depth, p.trust_prior)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
-        link = self.ctx.linker.link(question)
-        if link.topic_mention is None:
-            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
+        link, unlinked = link_or_abstain(self.ctx.linker, question, id)
+        if unlinked:
+            return unlinked
         shape = shape_of(link, self.params.min_mention)
-        scores = self.classifier.scores(self.ctx.encoder.embed([shape.masked])[0])
+        scores = {} if getattr(self.ctx.encoder, "lexical", False) else \
+            self.classifier.scores(self.ctx.encoder.embed([shape.masked])[0])   # no head for stem vectors
         order = self.classifier.order(scores, shape)
         chosen = None
         if self.llm is not None and self.params.llm_classify and len(order) > 1:   # only simple: nothing to ask

@@ -12,7 +12,7 @@ from ... import stats
 from ...llm import run_prompt
 from ...types import Answer, Path
 from ..context import MethodContext
-from ..no_answer import abstain
+from ..no_answer import abstain, no_fact
 from .options import KgragOptions
 from .sub_questions import Step, chain_steps, references, rewrite
 from .triples import candidate_triples, rank_triples
@@ -28,9 +28,9 @@ class KGRAG:
 
     def __init__(self, ctx: MethodContext):
         self.ctx, self.params = ctx, ctx.options or KgragOptions()
-        self.adapter, self.llm, self.encoder = ctx.adapter, ctx.llm, ctx.encoder
+        self.adapter, self.llm = ctx.adapter, ctx.llm
         self.answerer = dataclasses.replace(ctx, llm=None).method(self.params.answerer)
-        self.encoder.embed(["load the model now"])
+        self.encoder = ctx.warm_encoder()
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         base = self.answerer.answer(question, id=id)
@@ -48,8 +48,7 @@ class KGRAG:
         plan["sub_questions"] = [s.to_json() for s in steps]
         evidence = _evidence(steps, base.evidence)
         if not answers:
-            return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this",
-                           evidence, topics, plan, id)
+            return abstain(question, no_fact(topics[0]), evidence, topics, plan, id)
         return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
 
     def _decompose(self, question: str, chain, topic_name: str) -> tuple[list[Step], str]:

@@ -9,7 +9,7 @@ from ...rank.scorer import build_scorer
 from ...types import Answer, Entity
 from ..abstention import Match
 from ..context import MethodContext
-from ..no_answer import NO_ENTITY, abstain
+from ..no_answer import abstain, link_or_abstain, no_fact
 from .judge import ChainJudge, QuestionJudge
 from .decoupling import SubQuery, decouple
 from .exploration import explore
@@ -31,12 +31,12 @@ class RefKG:
         self.scorer = build_scorer(p.scorer, ctx.rankers)
         vocabulary = ctx.abstention.vocabulary if ctx.abstention is not None else (lambda: [])
         self.judge = ChainJudge(ctx.ranker("alignment"), ctx.ranker("embedding"), vocabulary, self.adapter.verbalize)
-        ctx.encoder.embed(["load the model now"])   # at construction, not inside the first question's time
+        ctx.warm_encoder()
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
-        link = self.linker.link(question)
-        if link.topic_mention is None:
-            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
+        link, unlinked = link_or_abstain(self.linker, question, id)
+        if unlinked:
+            return unlinked
         topics, masked = link.topics(), link.masked()
         subs, decoupled_by = decouple(self.llm, question, topics)
         judge = self.judge.for_question(masked, question)
@@ -49,7 +49,7 @@ class RefKG:
         groups = group_by_chain(paths)
         chains = list(groups)
         if not chains:
-            return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this", (), topics, plan, id)
+            return abstain(question, no_fact(topics[0]), (), topics, plan, id)
         scores = judge.scores(chains, [self._examples(groups[c]) for c in chains],
                               [[p.end.name for p in groups[c][:20]] for c in chains])
         best = max(range(len(chains)), key=lambda i: (scores[i], -len(chains[i])))

@@ -1,0 +1,32 @@
+"""Values a claim states (numbers, dates, names) read from its wording and matched with a KG value
+(verify/values.py); the end-to-end check runs on a FactKG-shaped store in test_factkg.py."""
+from __future__ import annotations
+
+import pytest
+
+from kgsparql.verify.values import _matches, _words, claim_dates, claim_numbers
+
+
+def test_numbers_are_read_with_separators_and_decimals():
+    assert claim_numbers("It has 10,252 employees and a runway of 2953.5 metres, founded 1911.") == [
+        10252.0, 2953.5, 1911.0]
+    assert claim_numbers("Route A3 and the X-7 have no number") == []
+
+
+@pytest.mark.parametrize("text", ["born on 1 July 1976", "born July 1st, 1976", "born on the 1st of July 1976",
+                                  "born 01-07-1976", "born Jul. 1, 1976"])
+def test_dates_are_read_in_the_usual_english_orders(text):
+    assert (1976, 7, 1) in claim_dates(text)
+
+
+def test_a_value_matches_a_number_a_date_a_year_or_words():
+    text = "the house built in 1911 has 45 floors and its natives are called finns"
+    numbers, dates = claim_numbers(text), claim_dates("born 1 July 1976")
+    years = {1911}
+    assert _matches("45.0", numbers, dates, years, _words(text))
+    assert _matches("1911-05-02", numbers, dates, years, _words(text))          # a year: the year of a date
+    assert _matches("1976-07-01", numbers, dates, years, _words(text))
+    assert _matches("Finns", numbers, dates, years, _words(text))
+    assert not _matches("46", numbers, dates, years, _words(text))
+    assert not _matches("1976-07-02", numbers, dates, set(), _words(text))
+    assert not _matches("the", numbers, dates, years, _words(text))              # too short to say anything
