@@ -6,11 +6,13 @@ listener received, the start of stdout).
     python benchmarks/hostile_cases.py --source OTHER_CHECKOUT --home DIR --only 1,4
 
 ``--source`` puts another checkout first on ``PYTHONPATH`` (to compare two versions with one
-environment). Every case runs with its own empty ``KGSPARQL_HOME`` under ``--home``."""
+environment). Every case runs with its own empty ``KGSPARQL_HOME`` under ``--home``; the first stderr
+line shown is the first that is not a progress note (``kgsparql: ...``)."""
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,11 +25,12 @@ from hostile_table import CASES  # noqa: E402
 
 
 def run_case(case, listener: Listener, home: Path, source: str | None, timeout: float) -> dict:
-    work = home / case.name
+    work = home / re.sub(r"\W+", "_", case.name).strip("_")
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     env = {**os.environ, "KGSPARQL_HOME": str(work / "home"), "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1"}
     env.pop("KGSPARQL_DEBUG", None)
+    env.setdefault("KGSPARQL_ONNX_DIR", str(home / "onnx"))     # one model export for every case
     if source:
         env["PYTHONPATH"] = source + os.pathsep + env.get("PYTHONPATH", "")
     for command in case.setup(work, listener.url):
@@ -41,7 +44,7 @@ def run_case(case, listener: Listener, home: Path, source: str | None, timeout: 
         code, out, err = done.returncode, done.stdout, done.stderr
     except subprocess.TimeoutExpired:
         code, out, err = "timeout", b"", b""
-    lines = err.decode("utf-8", "replace").splitlines()
+    lines = [ln for ln in err.decode("utf-8", "replace").splitlines() if not ln.startswith("kgsparql: ")]
     return {"case": case.name, "hole": case.hole, "exit": code, "stderr": lines[0] if lines else "",
             "requests": len(listener.requests), "stdout": out.decode("utf-8", "replace")[:80]}
 

@@ -2,6 +2,7 @@
 command (``kgsparql`` arguments, or ``sh -c`` for a redirection) with its stdin."""
 from __future__ import annotations
 
+import gzip
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +48,15 @@ def _user_files(work: Path, url: str) -> None:
     (work / "kb.txt").write_text("Kismet|directed_by|William Dieterle\n")
 
 
+def _tiny_metaqa(work: Path, url: str) -> None:
+    d = work / "data" / "metaqa"
+    (d / "1-hop" / "vanilla").mkdir(parents=True)
+    (d / "1-hop" / "vanilla" / "qa_test.txt").write_text("who directed [Kismet]\tWilliam Dieterle\n")
+    (d / "1-hop" / "qa_test_qtype.txt").write_text("movie_to_director\n")
+    with gzip.open(d / "kb_dedup.txt.gz", "wt") as fh:
+        fh.write("Kismet|directed_by|William Dieterle\n")
+
+
 def _corrupt_cache(work: Path, url: str) -> None:
     (work / "home").mkdir(parents=True, exist_ok=True)
     (work / "home" / "results.sqlite").write_bytes(b"this is not a database\n" * 200)
@@ -77,12 +87,14 @@ CASES = [
                                                     "--timeout", "2", "ASK {}"]),
     Case("4", "methods > /dev/full", shell("KG methods > /dev/full")),
     Case("4", "sparql > /dev/full", shell("KG sparql 'SELECT ?s { ?s ?p ?o } LIMIT 3' > /dev/full")),
-    Case("4", "eval --out /dev/full", lambda w, u: ["eval", "metaqa", "--limit", "1", "--quiet",
-                                                     "--out", "/dev/full"]),
-    Case("4", "eval --out /proc/self/status", lambda w, u: ["eval", "metaqa", "--limit", "1", "--quiet",
-                                                           "--out", "/proc/self/status"]),
+    Case("4", "eval --out /dev/full", lambda w, u: ["eval", "metaqa", "--data-dir", "data", "--hops", "1",
+                                                     "--quiet", "--out", "/dev/full"], prepare=_tiny_metaqa),
+    Case("4", "eval --out /proc/self/status", lambda w, u: ["eval", "metaqa", "--data-dir", "data", "--hops",
+                                                           "1", "--quiet", "--out", "/proc/self/status"], prepare=_tiny_metaqa),
     Case("4", "train --out /sys/...", lambda w, u: ["train", "planner", "--out", "/sys/kgsparql.npz"]),
     Case("4", "--timeout 1e308", sparql("ASK { ?s ?p ?o }", "--timeout", "1e308")),
+    Case("4", "--timeout 1e308 on an endpoint", lambda w, u: ["sparql", "--endpoint", u + "/boolean", "--timeout",
+                                                             "1e308", "ASK { ?s ?p ?o }"]),
     Case("4", "--endpoint 'http://[::1'", sparql("ASK { ?s ?p ?o }", "--endpoint", "http://[::1")),
     Case("4", "load --store /dev/null", lambda w, u: ["load", "--store", "/dev/null", "kb.txt"],
          prepare=write("kb.txt", "Kismet|directed_by|William Dieterle\n")),
@@ -94,7 +106,7 @@ CASES = [
     Case("5", "verify without brackets", lambda w, u: ["verify", "Kismet was directed by William Dieterle"]),
     Case("6", "ask --input id 1e999 --json", lambda w, u: ["ask", "--json", "--input", "q.jsonl"],
          prepare=write("q.jsonl", '{"id": 1e999, "question": "who directed [Kismet]"}\n')),
-    Case("7", "literal with tab, newline, ESC", sparql('SELECT ?a ?b { BIND("x\\tforged\\nfake\\tro\\u001B[2Jw" AS ?a) '
+    Case("7", "literal with tab, newline, ESC", sparql('SELECT ?a ?b { BIND("x\\tforged\\nfake\\trow\x1b[2J" AS ?a) '
                                                       'BIND("b" AS ?b) }')),
     Case("8", "cache clear on a corrupt cache", lambda w, u: ["cache", "clear"], prepare=_corrupt_cache),
     Case("8", "cache info on a corrupt cache", lambda w, u: ["cache", "info"], prepare=_corrupt_cache),

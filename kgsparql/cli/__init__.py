@@ -69,7 +69,8 @@ class LazyGroup(click.Group):
             ctx.exit(141)
         except OSError as exc:        # the environment's: a full disk or stdout, a file that cannot be written
             _flush_or_silence()
-            click.echo(f"error: {_os_error(exc)}", err=True)
+            where = f"cannot write the output: {exc.strerror or exc}" if _writing_output(exc) else _os_error(exc)
+            click.echo(f"error: {where}", err=True)
             ctx.exit(1)
         except Exception as exc:  # noqa: BLE001 - last line of defence: no tracebacks for users
             if os.environ.get("KGSPARQL_DEBUG"):
@@ -81,10 +82,22 @@ class LazyGroup(click.Group):
 
 def _os_error(exc: OSError) -> str:
     what = exc.strerror or type(exc).__name__
-    return f"{exc.filename}: {what}" if exc.filename else f"cannot write or read: {what}"
+    return f"{exc.filename}: {what}" if exc.filename else f"cannot read or write a file: {what}"
+
+
+def _writing_output(exc: OSError) -> bool:
+    """Whether ``exc`` came from writing stdout: raised in ``click.echo`` or in the final flush."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code if tb is not None else None
+    return code is not None and ((code.co_name == "echo" and "click" in code.co_filename)
+                                 or (code.co_name == "invoke" and code.co_filename == __file__))
 
 
 def _flush_or_silence() -> None:
+    """Stdout is flushed; where that fails, it is pointed at /dev/null so the interpreter's last
+    flush is quiet."""
     try:
         sys.stdout.flush()
     except (OSError, ValueError):

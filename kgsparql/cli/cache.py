@@ -75,13 +75,13 @@ def _clear_results(settings, expired: bool) -> int:
         removed = results.clear(expired_only=expired)
         results.close()
         return removed
-    except CacheError as exc:
+    except CacheError:
         if results is not None:
             with contextlib.suppress(CacheError):
                 results.close()
         for part in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             part.unlink(missing_ok=True)
-        click.echo(f"note: removed the unreadable result cache {path} ({exc})", err=True)
+        click.echo(f"note: removed the unreadable result cache {path}", err=True)
         return 0
 
 

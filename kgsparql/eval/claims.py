@@ -70,7 +70,7 @@ def _verify_row(claim: FactClaim, verifier) -> dict:
         return claim_row(claim, None, time.perf_counter() - t0, str(exc))
 
 
-def _group(rows: list[dict]) -> dict:
+def _group(rows: list[dict], headed: bool = False) -> dict:
     n = len(rows)
     stats = [r.get("stats", {}) for r in rows]
     return {"n": n, "accuracy": round(sum(r["right"] for r in rows) / n, 4) if n else 0.0,
@@ -79,16 +79,14 @@ def _group(rows: list[dict]) -> dict:
             "sparql_per_claim": round(sum(s.get("sparql_queries", 0) for s in stats) / n, 2) if n else 0.0,
             "llm_calls_per_claim": round(sum(s.get("llm_calls", 0) for s in stats) / n, 2) if n else 0.0,
             "seconds_per_claim": round(sum(s.get("seconds", 0.0) for s in stats) / n, 4) if n else 0.0,
-            **_rules(rows)}
+            **(_rules(rows) if headed and n else {})}
 
 
 def _rules(rows: list[dict]) -> dict:
     """With a trained head: the accuracy and NEI share the rule path alone had on the same claims."""
-    ruled = [r for r in rows if "rule_verdict" in r]
-    if not ruled or len(ruled) != len(rows):
-        return {}
-    return {"rule_accuracy": round(sum((r["rule_verdict"] == "true") == r["gold"] for r in ruled) / len(ruled), 4),
-            "rule_not_enough_info": round(sum(r["rule_verdict"] == "not_enough_info" for r in ruled) / len(ruled), 4)}
+    ruled = [r.get("rule_verdict", r["verdict"]) for r in rows]     # where the head did not decide, the rules did
+    return {"rule_accuracy": round(sum((v == "true") == r["gold"] for v, r in zip(ruled, rows)) / len(rows), 4),
+            "rule_not_enough_info": round(ruled.count("not_enough_info") / len(rows), 4)}
 
 
 def summarize_claims(rows: list[dict]) -> dict:
@@ -96,8 +94,9 @@ def summarize_claims(rows: list[dict]) -> dict:
     for r in rows:
         by_label["supported" if r["gold"] else "refuted"].append(r)
         by_form[r["form"]].append(r)
-    return {"overall": _group(rows), "by_label": {k: _group(v) for k, v in sorted(by_label.items())},
-            "by_form": {k: _group(v) for k, v in sorted(by_form.items())}}
+    headed = any("rule_verdict" in r for r in rows)        # a trained head decided some claims
+    return {"overall": _group(rows, headed), "by_label": {k: _group(v, headed) for k, v in sorted(by_label.items())},
+            "by_form": {k: _group(v, headed) for k, v in sorted(by_form.items())}}
 
 
 def format_claims(summary: dict) -> str:

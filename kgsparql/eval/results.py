@@ -136,17 +136,24 @@ class ResultsFile:
         if self.path is not None:
             if self._fh is None:
                 self._fh = self._open()
-            self._fh.write(line)
-            self._fh.flush()
+            try:
+                self._fh.write(line)
+                self._fh.flush()
+            except OSError as exc:      # a full disk, a special file that takes no rows
+                raise InputError(f"cannot write results file {self.path}: {exc.strerror or exc}") from None
         self.rows.append(row)
 
     def close(self) -> None:
-        if self._fh is not None:
-            self._fh.close()
-            self._fh = None
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
+        fh, self._fh = self._fh, None
+        try:
+            if fh is not None:
+                fh.close()
+        except OSError as exc:          # the last rows could not be flushed (a full disk)
+            raise InputError(f"cannot write results file {self.path}: {exc.strerror or exc}") from None
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
 
     def __enter__(self):
         return self

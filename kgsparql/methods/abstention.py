@@ -40,7 +40,7 @@ class AbstentionOptions:
     meaning_min: float = 0.2            # ... whose best hop scores at least this ...
     meaning_hop_ratio: float = 0.5      # ... and every hop at least this share of the best, unless a
     meaning_margin: float = 0.1         # relation the question names scores this much better and
-    meaning_same: float = 0.6           # is less similar than this to every hop (it means another thing);
+    meaning_same: float = 0.7           # is less similar than this to every hop (it means another thing);
     meaning_chain_alignment: float = 0.5  # a chain of several hops needs this alignment too (words for its hops)
 
     def __post_init__(self) -> None:
@@ -131,8 +131,9 @@ class RelationMatch:
         if best < o.meaning_min or min(hops) < o.meaning_hop_ratio * best:
             return False
         rivals = [t for t in others if scores.get(t, 0.0) > best + o.meaning_margin]
-        if rivals and self.matcher.encoder is not None:
-            sims = self.matcher.encoder.embed(rivals) @ self.matcher.encoder.embed(list(relation_texts)).T
+        if rivals and self.matcher.encoder is not None:     # a hop and each leg of a compound hop
+            legs = list(dict.fromkeys([*relation_texts, *(leg.strip() for t in relation_texts for leg in t.split("→"))]))
+            sims = self.matcher.encoder.embed(rivals) @ self.matcher.encoder.embed(legs).T
             rivals = [t for t, row in zip(rivals, sims) if row.max() < o.meaning_same]
         if rivals:
             parts["meaning_rival"] = scores[rivals[0]]

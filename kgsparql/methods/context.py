@@ -1,10 +1,10 @@
 """``MethodContext``: everything a method stands on, built once by ``build_method``.
 
-A method is constructed as ``Method(ctx)`` and never sees the endpoint: it reaches the KG through
-``ctx.adapter`` (retrieval steps) and ``ctx.linker`` (entity linking), ranks with ``ctx.ranker(name)``
-(created on first use and shared with the linker and every other method of the context), calls
-``ctx.llm`` (None with ``--llm none``: every LLM step then runs its fallback), and reads its own
-validated options from ``ctx.options``. Loaded models live in ``ctx.models``."""
+A method is constructed as ``Method(ctx)`` and queries the KG only through ``ctx.adapter`` (retrieval
+steps; ``ctx.adapter.endpoint`` is there to key caches, as kgfr does) and ``ctx.linker`` (entity
+linking), ranks with ``ctx.ranker(name)`` (created on first use and shared with the linker and every
+other method of the context), calls ``ctx.llm`` (None with ``--llm none``: every LLM step then runs
+its fallback), and reads its own validated options from ``ctx.options``. Loaded models live in ``ctx.models``."""
 from __future__ import annotations
 
 from dataclasses import dataclass

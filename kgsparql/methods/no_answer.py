@@ -15,7 +15,8 @@ def abstain(question: str, reason: str, evidence: Sequence[tuple[Path, float]] =
             entities: Sequence[Entity] = (), plan: dict[str, Any] | None = None, id: str | None = None) -> Answer:
     """"Not in the KG": no answers, the one-line ``reason``, and the evidence that was considered."""
     plan = {**(plan or {}), "answered_by": "abstained"}
-    return Answer(question, (), tuple(evidence), {}, tuple(entities), plan, id, abstained=reason)
+    return Answer(question, (), evidence=tuple(evidence), entities=tuple(entities), plan=plan, id=id,
+                  abstained=reason)
 
 
 def no_fact(topic: Entity, *, that_answers: bool = True) -> str:

@@ -37,7 +37,7 @@ def _one_line(code: int, lines: list[str]) -> str:
 @pytest.mark.parametrize("args", [["methods"], ["methods", "--json"]])
 def test_a_full_stdout_is_exit_1(args):
     line = _one_line(*_cli(*args, stdout="/dev/full"))
-    assert "No space left" in line
+    assert line == "error: cannot write the output: No space left on device"
 
 
 def test_sparql_to_a_full_stdout_is_exit_1(tmp_path):
@@ -61,7 +61,8 @@ def _tiny_metaqa(root: Path) -> Path:
 def test_eval_out_that_cannot_be_written_is_exit_1(tmp_path, out):
     code, lines = _cli("eval", "metaqa", "--data-dir", str(_tiny_metaqa(tmp_path)), "--hops", "1", "--quiet",
                        "--out", out, cwd=tmp_path)
-    assert code == 1 and len(lines) == 1 and lines[0].startswith("error: "), (code, lines)
+    assert code == 1 and len(lines) == 1 and lines[0].startswith(f"error: cannot write results file {out}"), \
+        (code, lines)
 
 
 def test_train_out_under_sys_is_exit_1(tmp_path):

@@ -81,8 +81,8 @@ class FRAG:
         if self.llm is not None and evidence:
             answers, plan["answered_by"] = answer_with_llm(self.llm, question, evidence, answers)
         ends = {e.name: e for e in reversed(result.answers)}      # a name's best-ranked entity
-        return TopicAnswer(Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id), best,
-                           tuple(ends[n] for n in answers if n in ends), match.prior_when_chosen())
+        answer = Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
+        return TopicAnswer(answer, best, tuple(ends[n] for n in answers if n in ends), match.prior_when_chosen())
 
     def rank_chains(self, masked: str, chains) -> list:
         """``chains`` scored against the (masked) question by the chain prior and the rankers, best first."""

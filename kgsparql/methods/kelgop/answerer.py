@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...errors import ConfigError
 from ..topic_answer import TopicAnswerer
-from .sub_questions import Sub
+from .sub_questions import SubQuestion
 
 __all__ = ["Atomic"]
 
@@ -17,17 +17,17 @@ class Atomic:
             raise ConfigError(f"method {method.name!r} cannot answer sub-questions (no answer_about)")
         self.ctx, self.method = ctx, method
 
-    def ask(self, text: str, topics, masked: str, max_hops: int | None = None, check: bool = True) -> Sub:
+    def ask(self, text: str, topics, masked: str, max_hops: int | None = None, check: bool = True) -> SubQuestion:
         found = self.method.answer_about(text, list(topics), masked, max_hops=max_hops, check=check)
         answer = found.answer
         if answer.abstained or not found.chain:
-            return Sub(text, evidence=list(answer.evidence))
-        return Sub(text, tuple(answer.answers), found.entities, found.chain, list(answer.evidence), found.prior,
+            return SubQuestion(text, evidence=list(answer.evidence))
+        return SubQuestion(text, tuple(answer.answers), found.entities, found.chain, list(answer.evidence), found.prior,
                    found.answered_by)
 
-    def ask_text(self, text: str) -> Sub:
+    def ask_text(self, text: str) -> SubQuestion:
         """A sub-question in words: its entity is linked first."""
         link = self.ctx.linker.link(text)
         if link.topic_mention is None:
-            return Sub(text)
+            return SubQuestion(text)
         return self.ask(text, link.topics(), link.masked())

@@ -8,7 +8,7 @@ from collections import defaultdict
 from itertools import product
 
 from .categories import Shape
-from .sub_questions import Outcome, Sub
+from .sub_questions import Outcome, SubQuestion
 
 __all__ = ["intersect"]
 
@@ -43,11 +43,11 @@ def intersect(planner, question: str, shape: Shape):
     if best is None:
         return Outcome("conjunction", note="the entities share no neighbour")
     combo, common = best
-    subs = [Sub(f"{e.name} : {planner.adapter.verbalize(r)}{' (reverse)' if r.inverse else ''}",
+    subs = [SubQuestion(f"{e.name} : {planner.adapter.verbalize(r)}{' (reverse)' if r.inverse else ''}",
                 tuple(t.name for t in sets[i][r]), tuple(sets[i][r])) for i, (e, r) in enumerate(zip(entities, combo))]
     order = [t for t in sets[0][combo[0]] if t in common]
     names = tuple(dict.fromkeys(t.name for t in order))
-    subs.append(Sub(" and ".join(f"[#{i + 1}]" for i in range(len(entities))), names, tuple(order)))
+    subs.append(SubQuestion(" and ".join(f"[#{i + 1}]" for i in range(len(entities))), names, tuple(order)))
     return Outcome("conjunction", names, subs, {"op": "intersection", "relations": [
         planner.adapter.verbalize(r) + (" (reverse)" if r.inverse else "") for r in combo]})
 

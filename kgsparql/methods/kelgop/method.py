@@ -53,7 +53,7 @@ class KELGoP:
         plan.update(outcome.to_json(), answered_by=outcome.subs[-1].answered_by if simple else "plan")
         if not outcome.answers:
             return self._fallback(question, link, plan, id)
-        return Answer(question, outcome.answers, tuple(outcome.evidence), {}, topics, plan, id)
+        return Answer(question, outcome.answers, evidence=tuple(outcome.evidence), entities=topics, plan=plan, id=id)
 
     def _adapt(self, question: str, link, shape, order: list[str], plan: dict) -> Outcome:
         """The adaptive strategy: categories in order until one is sufficient, at most theta attempts;
@@ -87,4 +87,5 @@ class KELGoP:
         if answer.abstained:
             return abstain(question, answer.abstained, answer.evidence, answer.entities, merged, id)
         merged["answered_by"] = "atomic"
-        return Answer(question, answer.answers, answer.evidence, {}, answer.entities, merged, id)
+        return Answer(question, answer.answers, evidence=answer.evidence, entities=answer.entities, plan=merged,
+                      id=id)

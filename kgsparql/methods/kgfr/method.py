@@ -68,7 +68,7 @@ class KGFR:
         if self.llm is not None:
             answers, plan["answered_by"], plan["rounds"] = answer_with_reflection(
                 self.llm, question, found, lambda **kw: self._again(found, **kw), self.params.rounds)
-        return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
+        return Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
     def _retrieve(self, topics: list[Entity], masked: str) -> _Retrieved:
         p = self.params

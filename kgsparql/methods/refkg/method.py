@@ -11,7 +11,7 @@ from ..abstention import Match
 from ..context import MethodContext
 from ..no_answer import abstain, link_or_abstain, no_fact
 from .judge import ChainJudge, QuestionJudge
-from .decoupling import SubQuery, decouple
+from .decoupling import SubQuestion, decouple
 from .exploration import explore
 from .options import RefKGOptions
 from .refinement import joint_inference, reconstruct, refine, supported
@@ -59,13 +59,13 @@ class RefKG:
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)
         answers, plan["answered_by"] = self._infer(question, chains, scores, groups, chain)
-        return Answer(question, answers, tuple(evidence), {}, tuple(topics), plan, id)
+        return Answer(question, answers, evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
     def _examples(self, paths, n: int = 2) -> list[str]:
         """A chain's first ``n`` kept paths in words (fact order, the adapter's relation words)."""
         return [". ".join(verbalize_fact(t, self.adapter.verbalize) for t in p.triples) for p in paths[:n]]
 
-    def _track(self, subs: list[SubQuery], topics: list[Entity], judge: QuestionJudge):
+    def _track(self, subs: list[SubQuestion], topics: list[Entity], judge: QuestionJudge):
         """Explore from the track's entities (hop i guided by sub-query i), then refine its evidence."""
         p, texts = self.params, [s.text for s in subs]
         starts = list(subs[0].entities) or topics
@@ -120,9 +120,9 @@ class RefKG:
         return answers, ("llm" if source == "llm" else "paths")
 
 
-def _tracks(subs: list[SubQuery]) -> list[list[SubQuery]]:
+def _tracks(subs: list[SubQuestion]) -> list[list[SubQuestion]]:
     """Sub-queries grouped into chains: one starting from entities, then those continuing from it."""
-    out: list[list[SubQuery]] = []
+    out: list[list[SubQuestion]] = []
     for s in subs:
         if s.entities or not out:
             out.append([s])
