@@ -152,4 +152,3 @@ def test_process_workers_write_the_rows_of_one_worker_in_order_and_resume(tmp_pa
     with Runner(tmp_path / "part.jsonl", resume=True, quiet=True) as runner:
         assert runner.run_in_processes(_film_items(), settings, workers=2) == 4
     assert _strip(_rows(tmp_path / "part.jsonl")) == _strip(one)
-
