@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
 
 from kgsparql.endpoints.base import Endpoint, Rows
-from kgsparql.errors import InputError
+from kgsparql.errors import InputError, MalformedResponse
 from kgsparql.parallel import gather
 from kgsparql.registry import PluginContext
-from kgsparql.sparql import load_query
+from kgsparql.sparql import QueryTemplate, load_query
 from kgsparql.types import IRI, Entity, Literal, Path, Relation, Term, Triple
 
 from .aggregate import AggregateRow, reduce_aggregate
@@ -38,9 +38,16 @@ class AdapterContext(PluginContext):
 
 @runtime_checkable
 class Adapter(Protocol):
-    name: str
-    endpoint: Endpoint
+    """What linking, retrieval, the methods and the verifiers call. ``SparqlAdapter`` implements all
+    of it from ``.rq`` files; an adapter that is not a ``SparqlAdapter`` implements these members."""
 
+    name: str
+    endpoint: Endpoint               # read by methods only to key their caches (kgfr), never queried
+    queries: str                     # the folder of .rq templates (``queries/<name>/``)
+
+    def run(self, step: str, bindings=None, limit: int | None = None) -> Rows: ...
+    def label_forms(self, label: str) -> list[Literal]: ...
+    def make_relation(self, p: Term, inverse: bool, via: Term | None = None) -> Relation: ...
     def labels(self, entities: Sequence[Entity]) -> dict[Entity, str]: ...
     def lookup(self, label: str, limit: int = 10) -> list[Entity]: ...
     def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]: ...
@@ -99,7 +106,7 @@ class SparqlAdapter(PathSteps):
     label_variants = ("", "en")  # language tags tried by lookup()
 
     lookup_ranked = False         # True when lookup.rq orders its rows itself (name before alias)
-    Options = None                # this adapter takes no [plugins.<name>] options
+    Options = None                # this adapter takes no [adapters.<name>] options
 
     def __init__(self, ctx: AdapterContext):
         self.endpoint = ctx.endpoint
@@ -116,7 +123,17 @@ class SparqlAdapter(PathSteps):
 
     # -- plumbing -----------------------------------------------------------------------------
     def run(self, step: str, bindings=None, limit: int | None = None) -> Rows:
-        return self.endpoint.select(load_query(self.queries, step).render(bindings, limit))
+        return self.select(load_query(self.queries, step), bindings, limit)
+
+    def select(self, template: QueryTemplate, bindings=None, limit: int | None = None) -> Rows:
+        """The template's rows from the endpoint; a reply of another shape (other variables, a
+        boolean, a page that is not a result) is one MalformedResponse naming endpoint and template."""
+        name = getattr(self.endpoint, "url", None) or getattr(self.endpoint, "name", "the endpoint")
+        try:
+            rows = self.endpoint.select(template.render(bindings, limit))
+        except MalformedResponse as exc:
+            raise MalformedResponse(f"{exc} (template {template.name})") from None
+        return template.check_rows(rows, name)
 
     def gather(self, calls) -> list:
         """Independent calls (e.g. lambdas over ``run``), as many at once as the endpoint allows
@@ -255,13 +272,13 @@ class SparqlAdapter(PathSteps):
         """Every name of ``relation`` a question may use: its words, and aliases where the KG has them."""
         return [self.verbalize(relation)]
 
-    def schema_relations(self, limit: int = 20_000) -> list[Relation]:
+    def schema_relations(self, limit: int = 20_000, step: str = "schema_relations") -> list[Relation]:
         """The KG's relation vocabulary (``schema_relations.rq``, keyset pages in IRI order, up to
         ``limit`` relations), forward direction. Costly on a big endpoint: callers cache it."""
         found: list[Relation] = []
         after = None
         while len(found) < limit:
-            page = [row["p"] for row in self.run("schema_relations", {"after": [after]}) if isinstance(row.get("p"), IRI)]
+            page = [row["p"] for row in self.run(step, {"after": [after]}) if isinstance(row.get("p"), IRI)]
             if not page or (after is not None and page[-1].value <= after.value):
                 break       # done, or an endpoint that ignores the paging filter: stop, do not loop
             found.extend(self.make_relation(p, False) for p in page)

@@ -32,6 +32,10 @@ class FreebaseAdapter(SchemaAdapter):
             return f"{local_words(parts[1])} {local_words(parts[2])}"
         return local_words(parts[-1])
 
+    def schema_relations(self, limit: int = 20_000, step: str = "schema_relations") -> list:
+        """The declared properties; for an extract without the schema, the predicates it uses."""
+        return super().schema_relations(limit, step) or super().schema_relations(limit, "schema_relations_used")
+
     @staticmethod
     def is_noise(relation_iri: str) -> bool:
         """True for a predicate the templates drop (outside ``ns:`` or in a noise domain)."""

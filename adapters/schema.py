@@ -64,7 +64,7 @@ class SchemaAdapter(SparqlAdapter):
         template = load_query(self.queries, step)
         if _LANG_BLOCK.search(template.text) and "lang" not in (bindings or {}):
             bindings = {**(bindings or {}), "lang": [Literal(self.lang)]}
-        return self.endpoint.select(template.render(bindings, limit))
+        return self.select(template, bindings, limit)
 
     # -- labels -----------------------------------------------------------------------------------
     def lookup(self, label: str, limit: int = 10) -> list[Entity]:

@@ -93,7 +93,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--question", default="Who directed Kismet?")
     ap.add_argument("--backend", choices=("onnx", "sentence-transformers"), default=None,
-                    help="[plugins.embedding] backend for the ask runs (default: the configured one; "
+                    help="[rankers.embedding] backend for the ask runs (default: the configured one; "
                          "a --baseline without the option rejects it)")
     ap.add_argument("--fresh-home", action="store_true", help="a new empty KGSPARQL_HOME: time its first run too")
     ap.add_argument("--embeddings", action="store_true", help="also compare the two encoder backends")
@@ -107,7 +107,7 @@ def main() -> None:
     ask = ["ask", args.question]
     if args.backend:
         config = Path(tmp.name) / "kgsparql.toml"
-        config.write_text(f'[plugins.embedding]\nbackend = "{args.backend}"\n', encoding="utf-8")
+        config.write_text(f'[rankers.embedding]\nbackend = "{args.backend}"\n', encoding="utf-8")
         ask += ["--config", str(config)]
     envs = {"": env}
     if args.baseline:

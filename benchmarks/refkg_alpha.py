@@ -22,7 +22,7 @@ def sweep(items, store: str, alphas: list[float], scorer: str = "minilm") -> dic
     out = {}
     for alpha in alphas:
         settings = Settings.load(flags={"store": store, "method": "refkg", "llm": "none"})
-        settings = settings.replace(plugins={"refkg": {"alpha": alpha, "scorer": scorer}})
+        settings = settings.replace(tables={"methods": {"refkg": {"alpha": alpha, "scorer": scorer}}})
         hits, kept, scored = defaultdict(list), 0, 0
         with Asker(settings) as asker:
             for item in items:

@@ -13,19 +13,17 @@ from typing import Any, Iterable, Iterator
 import dataclasses
 
 from .config import Settings
-from .endpoints.cache import memo
 from .meaning import question_shape, show_date
 from .errors import InputError, KGSparqlError
 from .kg import KnowledgeGraph
 from .linking import given_topics
 from .loaded_models import Models
-from .methods.own_topic import without_own_topic
 from .parallel import ordered_map
-from .stats import collect
+from .session import KGSession, answer_with_stats, with_measured_stats
 from .types import Answer
 
-__all__ = ["Asker", "Verifier", "open_kg", "ask", "verify", "answer_with_stats", "check_question",
-           "MAX_MENTION_CHARS"]
+__all__ = ["Asker", "Verifier", "KGSession", "open_kg", "ask", "verify", "answer_with_stats", "with_measured_stats",
+           "check_question", "MAX_MENTION_CHARS"]
 
 MAX_MENTION_CHARS = 200       # a [bracketed] entity mention longer than this is refused
 _MENTION = re.compile(r"\[([^\[\]]*)\]")
@@ -54,19 +52,6 @@ def open_kg(settings: Settings | None = None, **flags: Any) -> KnowledgeGraph:
     return KnowledgeGraph.from_settings(settings)
 
 
-def answer_with_stats(method, question: str, id: str | None = None) -> Answer:
-    """Run ``method.answer`` with a fresh accumulator; the measured stats (SPARQL, LLM, seconds) win
-    over anything the method reported itself. The question's own topic is never an answer unless it is
-    asked for (``methods.own_topic``)."""
-    with collect() as st, memo():
-        answer = method.answer(question, id=id)
-    ctx = getattr(method, "ctx", None)
-    answer = without_own_topic(answer, getattr(ctx, "walks", "revisit"))
-    measured = st.to_json()
-    stats = {**measured, **{k: v for k, v in answer.stats.items() if k not in measured}}
-    return dataclasses.replace(answer, stats=stats, id=id if id is not None else answer.id)
-
-
 def presented(answer: Answer, walks: str = "simple") -> Answer:
     """The answers as the question asks for them: dates at the precision asked ("when" -> a year,
     docs/meaning.md), and never the question's own topic entity beside other answers (unless the
@@ -81,26 +66,16 @@ def presented(answer: Answer, walks: str = "simple") -> Answer:
     return dataclasses.replace(answer, answers=tuple(names)) if tuple(names) != answer.answers else answer
 
 
-class Asker:
+class Asker(KGSession):
     """Holds one KG and one method; ``ask`` takes a question and returns an ``Answer`` with stats.
-    Pass ``method=`` to reuse a built method, ``llm=`` to use a loaded LLM, or ``models=`` to share
-    loaded models (encoder, LLM, label indexes) between askers on different KGs."""
+    Pass ``method=`` to reuse a built method."""
 
     def __init__(self, settings: Settings | None = None, *, kg: KnowledgeGraph | None = None,
                  method=None, llm=None, models: Models | None = None, **flags: Any):
         from .methods import build_method
 
-        self.settings = settings or Settings.load(flags=flags)
-        self._owns_models = models is None
-        self.models = models if models is not None else Models()
-        self._owns_kg = kg is None
-        self.kg = kg or KnowledgeGraph.from_settings(self.settings, self.models)
-        try:
-            self.method = method if method is not None else build_method(self.kg, self.settings, llm=llm,
-                                                                         models=self.models)
-        except BaseException:
-            self.close()
-            raise
+        super().__init__(settings, kg, llm, models, flags, lambda kg, settings, llm, models: method if method
+                         is not None else build_method(kg, settings, llm=llm, models=models))
 
     def ask(self, question: str, id: str | None = None, *, topics: Iterable[str] | None = None) -> Answer:
         """``topics``: IRIs of the question's topic entities, given instead of found by linking."""
@@ -114,19 +89,6 @@ class Asker:
         gives ``{"id", "error": "internal error: …", "internal": true}`` (the CLI then exits 3).
         ``workers`` > 1 answers that many at once in threads sharing this asker's method."""
         return ordered_map(functools.partial(_row, key="question", run=self.ask), items, workers)
-
-    def close(self) -> None:
-        if self._owns_kg:
-            self.kg.close()
-        if self._owns_models:
-            self.models.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
 
 def _row(item: dict, key: str, run) -> dict:
     """One JSON-ready row for one item: ``run(item[key], id=...)``, or ``{"id", "error"}``."""
@@ -142,40 +104,25 @@ def _row(item: dict, key: str, run) -> dict:
         return {"id": qid, "error": f"internal error: {type(exc).__name__}: {first}", "internal": True}
 
 
-class Verifier:
+class Verifier(KGSession):
     """Holds one KG and one claim verifier (``verifier=`` a registered name, default ``refkg``);
     ``verify`` takes a claim and returns a ``Verdict`` (true | false | not_enough_info, evidence,
-    explanation, stats). ``llm="none"`` (or any ``--llm`` spec) and the KG flags as for ``Asker``."""
+    explanation, stats)."""
 
     def __init__(self, settings: Settings | None = None, *, kg: KnowledgeGraph | None = None,
                  verifier: str | None = None, llm=None, models: Models | None = None, **flags: Any):
         from .verify import build_verifier
 
-        if isinstance(llm, str):
-            flags["llm"], llm = llm, None
-        self.settings = settings or Settings.load(flags={k: v for k, v in flags.items() if v is not None})
-        self._owns_models = models is None
-        self.models = models if models is not None else Models()
-        self._owns_kg = kg is None
-        self.kg = kg or KnowledgeGraph.from_settings(self.settings, self.models)
-        try:
-            self.method = build_verifier(self.kg, self.settings, verifier, llm=llm, models=self.models)
-        except BaseException:
-            self.close()
-            raise
+        super().__init__(settings, kg, llm, models, flags, lambda kg, settings, llm, models:
+                         build_verifier(kg, settings, verifier, llm=llm, models=models))
 
     def verify(self, claim: str, id: str | None = None):
         check_question(claim, self.settings.max_question_chars, "claim")
-        with collect() as st, memo():
-            result = self.method.verify(claim, id=id)
-        return dataclasses.replace(result, stats={**st.to_json(), **result.stats},
-                                   id=id if id is not None else result.id)
+        return with_measured_stats(self.method.verify, claim, id)
 
     def verify_many(self, items: Iterable[dict], workers: int = 1) -> Iterator[dict]:
         """``{"id", "claim"}`` in, one JSON-ready dict out per item, in order (as ``ask_many``)."""
         return ordered_map(functools.partial(_row, key="claim", run=self.verify), items, workers)
-
-    close, __enter__, __exit__ = Asker.close, Asker.__enter__, Asker.__exit__
 
 
 def verify(claim: str, **flags: Any):

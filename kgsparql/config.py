@@ -1,9 +1,11 @@
 """One frozen settings object, resolved flag > config file > environment > default, validated once.
 
 Config file: ``--config FILE``, else ``$KGSPARQL_CONFIG``, else ``./kgsparql.toml``, else
-``~/.config/kgsparql/config.toml``. Top-level keys are the field names below; a ``[plugins.NAME]``
-table holds options for one plugin (e.g. ``[plugins.frag] top_paths = 8``). Environment variables
-are ``KGSPARQL_<FIELD>`` in upper case."""
+``~/.config/kgsparql/config.toml``. Top-level keys are the field names below. A plugin's options
+sit in a table named by its kind: ``[methods.frag] top_u = 8``, ``[verifiers.refkg]``,
+``[rankers.embedding]``, ``[llms.openai]`` ... (``TABLES``); ``[plugins.NAME]`` is read too where
+NAME names one plugin only, and holds the options of the built-in parts (``[plugins.linking]``,
+``[plugins.abstention]``). Environment variables are ``KGSPARQL_<FIELD>`` in upper case."""
 from __future__ import annotations
 
 import dataclasses
@@ -16,14 +18,18 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import ConfigError
-from .presets import PRESETS, preset_values
+from .presets import preset_values
 
-__all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home", "WALKS"]
+__all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home", "WALKS", "TABLES", "MAX_SECONDS"]
 
 DEFAULT_BASE_IRI = "https://kgsparql.example/"
 DEFAULT_USER_AGENT = "kgsparql/0.1 (https://pypi.org/project/kgsparql/; knowledge-graph QA toolkit)"
 WALKS = ("simple", "revisit", "return")   # answer conventions, see kgsparql.retrieval.chains
+MAX_SECONDS = 31_536_000     # the longest timeout or cache lifetime taken: a year (clocks and waits overflow far above)
 _CHOICES = {"cache": ("auto", "on", "off"), "walks": WALKS}
+# plugin kind -> the top-level table of its options ([methods.NAME], ...)
+TABLES = {"endpoint": "endpoints", "adapter": "adapters", "ranker": "rankers", "llm": "llms",
+          "method": "methods", "scorer": "scorers", "verifier": "verifiers"}
 
 
 def default_home() -> Path:
@@ -53,6 +59,8 @@ class Settings:
     contact: str | None = None          # an e-mail or URL added to the User-Agent (public services ask for one)
     kg: str | None = None               # public endpoint preset: wikidata, dbpedia, freebase, ... (kgsparql.presets)
     default_graph: str | None = None    # HTTP endpoints: default-graph-uri sent with every query
+    endpoint_user: str | None = None    # HTTP Basic auth (a user:password@ in the endpoint URL wins)
+    endpoint_password: str | None = field(default=None, repr=False)   # never printed, logged or traced
     allow_service: bool = False         # let queries use SERVICE (the store then fetches other URLs)
     cache: str = "auto"                 # result cache: auto = on for HTTP endpoints, off for embedded
     cache_ttl: float = 86_400.0         # seconds a cached result or label index is trusted (docs/reliability.md)
@@ -60,15 +68,20 @@ class Settings:
     base_iri: str = DEFAULT_BASE_IRI    # for KGs converted from TSV
     data_dir: str | None = None         # benchmark data (MetaQA, PathQuestion, WC2014, ...)
     trace: str | None = None            # JSONL file receiving every prompt and completion
-    plugins: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    plugins: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)     # [plugins.NAME]
+    tables: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)   # [methods.NAME], ...
 
     def __post_init__(self) -> None:
         _check_types(self)
         _apply_preset(self)
         if not self.home:
             object.__setattr__(self, "home", str(default_home()))
-        object.__setattr__(self, "plugins", MappingProxyType({k: MappingProxyType(dict(v))
-                                                             for k, v in dict(self.plugins).items()}))
+        object.__setattr__(self, "plugins", _frozen_tables(self.plugins, "plugins"))
+        unknown = sorted(set(self.tables) - set(TABLES.values()))
+        if unknown:
+            raise ConfigError(f"unknown table(s) {', '.join(f'[{k}.*]' for k in unknown)} "
+                              f"(plugin options go in {', '.join(f'[{k}.NAME]' for k in TABLES.values())})")
+        object.__setattr__(self, "tables", MappingProxyType({k: _frozen_tables(v, k) for k, v in self.tables.items()}))
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
@@ -76,6 +89,8 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not (math.isfinite(value) and value > 0):
                 raise ConfigError(f"{name} must be a finite number of seconds above 0, not {value!r}")
+            if value > MAX_SECONDS:
+                raise ConfigError(f"{name} must be at most {MAX_SECONDS:,} seconds (a year), not {value!r}")
         for name in ("max_rows", "llm_max_tokens", "llm_context", "max_question_chars"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
@@ -92,7 +107,12 @@ class Settings:
         return Path(self.home)
 
     def plugin(self, name: str) -> Mapping[str, Any]:
+        """``[plugins.NAME]``, for the built-in parts (``linking``, ``abstention``)."""
         return self.plugins.get(name, MappingProxyType({}))
+
+    def table(self, kind: str, name: str) -> Mapping[str, Any] | None:
+        """``[<kind>s.NAME]`` (``[methods.frag]``), or None when the config has no such table."""
+        return self.tables.get(TABLES[kind], {}).get(name)
 
     def replace(self, **changes: Any) -> "Settings":
         return dataclasses.replace(self, **changes)
@@ -105,12 +125,25 @@ class Settings:
         values.update(_from_env(env))
         values.update(_from_file(_config_path(config_file, env)))
         values.update({k: v for k, v in (flags or {}).items() if v is not None})
+        tables = {k: values.pop(k) for k in TABLES.values() if k in values}
+        if tables:
+            values["tables"] = {**tables, **values.get("tables", {})}
         unknown = set(values) - {f.name for f in fields(cls)}
         if unknown:
             raise ConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
         if values.get("kg") and not values.get("store"):
             values.update(preset_values(values["kg"], values, explicit=set(values)))
         return cls(**values)
+
+
+def _frozen_tables(tables: Any, where: str) -> Mapping[str, Mapping[str, Any]]:
+    """``[WHERE.NAME]`` tables, read-only; anything else under ``WHERE`` is a ConfigError."""
+    if not isinstance(tables, Mapping):
+        raise ConfigError(f"{where} must be a table of [{where}.NAME] tables, not {tables!r}")
+    for name, table in tables.items():
+        if not isinstance(table, Mapping):
+            raise ConfigError(f"{where}.{name} must be a table of options ([{where}.{name}]), not {table!r}")
+    return MappingProxyType({str(k): MappingProxyType(dict(v)) for k, v in tables.items()})
 
 
 def _apply_preset(settings: Settings) -> None:
@@ -125,7 +158,7 @@ def _apply_preset(settings: Settings) -> None:
     if settings.store:
         raise ConfigError(f"kg {settings.kg!r} is a public endpoint; it cannot be combined with a store")
     given = {f.name: getattr(settings, f.name) for f in fields(Settings)}
-    explicit = {f.name for f in fields(Settings) if f.name != "plugins" and given[f.name] != f.default}
+    explicit = {f.name for f in fields(Settings) if f.name not in ("plugins", "tables") and given[f.name] != f.default}
     for name, value in preset_values(settings.kg, given, explicit).items():
         object.__setattr__(settings, name, value)
 
@@ -166,7 +199,7 @@ def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
     out = {}
     for f in fields(Settings):
         key = f"KGSPARQL_{f.name.upper()}"
-        if f.name != "plugins" and env.get(key):
+        if f.name not in ("plugins", "tables") and env.get(key):
             out[f.name] = _coerce(f.name, env[key])
     return out
 

@@ -9,7 +9,7 @@ import sys
 from dataclasses import dataclass
 
 from .config import Settings
-from .errors import KGSparqlError
+from .errors import KGSparqlError, redact
 from .registry import GROUPS, available
 
 __all__ = ["Check", "run_checks"]
@@ -45,7 +45,7 @@ def _binary(name: str) -> Check:
 def _kg(settings: Settings) -> list[Check]:
     from .kg import KnowledgeGraph
 
-    what = settings.endpoint or settings.store or "demo KG"
+    what = redact(settings.endpoint or settings.store or "demo KG")
     try:
         with KnowledgeGraph.from_settings(settings) as kg:
             ok = kg.endpoint.ask("ASK { ?s ?p ?o }")

@@ -2,19 +2,29 @@
 single line fit for a terminal. Third-party exceptions are translated in ``kgsparql.error_mapping``."""
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "KGSparqlError", "ConfigError", "InputError", "PluginError", "TemplateError", "LoadError",
     "EndpointError", "ReadOnlyViolation", "EndpointTimeout", "EndpointUnavailable", "RateLimited",
     "QueryRejected", "ServiceRefused", "MalformedResponse", "LLMError", "LLMTimeout", "LLMUnavailable",
-    "LLMRateLimited", "PromptTooLong", "ParseError", "LinkingError", "CacheError",
+    "LLMRateLimited", "PromptTooLong", "ParseError", "LinkingError", "CacheError", "redact",
 ]
+
+# user:password@ in any URL-like text: the password is never printed, logged or traced
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://[^\s/?#@:]*):[^\s/?#@]*@")
+
+
+def redact(text: str) -> str:
+    """``text`` with the password of every ``scheme://user:password@`` URL in it replaced by ``***``."""
+    return _USERINFO.sub(r"\1:***@", text)
 
 
 class KGSparqlError(Exception):
     """Root of every error kgsparql raises on purpose."""
 
-    def __str__(self) -> str:  # always one line
-        return " ".join(super().__str__().split())
+    def __str__(self) -> str:  # always one line, never a password
+        return redact(" ".join(super().__str__().split()))
 
 
 class ConfigError(KGSparqlError):

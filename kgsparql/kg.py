@@ -36,7 +36,10 @@ def ensure_demo_store(settings: Settings) -> Path:
 def endpoint_choice(settings: Settings) -> tuple[str, str]:
     """(registered endpoint name, location) for these settings; the demo store when nothing is set."""
     if settings.endpoint:
-        scheme = urllib.parse.urlsplit(settings.endpoint).scheme.lower()
+        try:
+            scheme = urllib.parse.urlsplit(settings.endpoint).scheme.lower()
+        except ValueError as exc:                 # "http://[::1": an unclosed IPv6 host
+            raise ConfigError(f"endpoint {settings.endpoint!r} is not a valid URL ({exc})") from None
         kind = settings.endpoint_kind or scheme
         if kind not in available("endpoint"):
             raise ConfigError(f"no endpoint plugin for {settings.endpoint!r}: the URL scheme {scheme!r} is not a "

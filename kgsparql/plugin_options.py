@@ -1,4 +1,4 @@
-"""Plugin options: the one place that checks a ``[plugins.<name>]`` table.
+"""Plugin options: the one place that checks a ``[<kind>s.<name>]`` table.
 
 A plugin (or a component such as the entity linker) declares ``Options``, a frozen dataclass whose
 fields are the keys it accepts, with their types and defaults; range checks go in its
@@ -10,8 +10,8 @@ unknown keys and values of the wrong type are one clear error each, naming the t
         top_m: int = 3
         ranker: str = "fusion"
 
-    parse_options(Options, {"top_m": "3"}, "[plugins.frag]")
-    # ConfigError: [plugins.frag] top_m must be an integer, not '3'
+    parse_options(Options, {"top_m": "3"}, "[methods.frag]")
+    # ConfigError: [methods.frag] top_m must be an integer, not '3'
 """
 from __future__ import annotations
 

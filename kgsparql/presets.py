@@ -46,7 +46,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
 def preset_values(name: str, given: Mapping[str, Any], explicit: Collection[str]) -> dict[str, Any]:
     """The settings preset ``name`` fills in: each of its values whose setting is not in
     ``explicit``, plus its etiquette (queries in flight at once, never retrying sooner than
-    Retry-After asks) in the ``[plugins.<scheme>]`` table of the endpoint that will be used, where
+    Retry-After asks) in the ``[endpoints.<scheme>]`` (else ``[plugins.<scheme>]``) table of the endpoint in use, where
     that table is silent. ``given`` holds the settings as they stand."""
     if name not in PRESETS:
         raise ConfigError(f"kg must be one of {', '.join(PRESETS)}, not {name!r}")
@@ -54,9 +54,14 @@ def preset_values(name: str, given: Mapping[str, Any], explicit: Collection[str]
     out = {k: v for k, v in preset.values().items() if k not in explicit}
     endpoint = out.get("endpoint", given.get("endpoint"))
     plugin = given.get("endpoint_kind") or (endpoint or "").split(":", 1)[0].lower()
-    tables = {k: dict(v) for k, v in dict(given.get("plugins") or {}).items()}
     etiquette = {"concurrency": preset.concurrency, "max_in_flight": preset.concurrency, "obey_retry_after": True}
-    if plugin and set(etiquette) - set(tables.get(plugin, {})):
-        tables[plugin] = {**etiquette, **tables.get(plugin, {})}
-        out["plugins"] = tables
+    by_kind = {k: dict(v) for k, v in dict(given.get("tables") or {}).items()}
+    own = dict(by_kind.get("endpoints", {}).get(plugin) or {})
+    legacy = {k: dict(v) for k, v in dict(given.get("plugins") or {}).items()}
+    if not plugin or not set(etiquette) - set(own or legacy.get(plugin, {})):
+        return out
+    if own:             # the user wrote [endpoints.<scheme>]: fill that one in, else [plugins.<scheme>]
+        out["tables"] = {**by_kind, "endpoints": {**by_kind.get("endpoints", {}), plugin: {**etiquette, **own}}}
+    else:
+        out["plugins"] = {**legacy, plugin: {**etiquette, **legacy.get(plugin, {})}}
     return out

@@ -5,7 +5,8 @@ imported until a plugin is asked for by name. Every plugin kind is constructed t
 
     plugin = cls(ctx)        # ctx: a PluginContext (or the kind's subclass of it)
 
-where ``ctx.options`` is the plugin's ``Options`` dataclass filled from ``[plugins.<name>]`` by
+where ``ctx.options`` is the plugin's ``Options`` dataclass filled from its table (``[methods.frag]``,
+``[verifiers.refkg]``, ...; ``[plugins.<name>]`` where the name is unambiguous) by
 ``kgsparql.plugin_options.parse_options`` (so an unknown or ill-typed key is one clear error), and the
 kind's context carries what the plugin stands on (an endpoint's location, an adapter's endpoint, a
 method's adapter, linker, rankers and LLM). ``create`` does exactly that.
@@ -21,7 +22,7 @@ from importlib import resources
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from .config import Settings
+from .config import TABLES, Settings
 from .errors import ConfigError, PluginError
 from .loaded_models import Models
 from .plugin_options import parse_options
@@ -75,9 +76,19 @@ def load_plugin(kind: str, name: str):
         raise PluginError(f"{kind} {name!r} failed to load: {type(exc).__name__}: {exc}") from exc
 
 
-def options_for(cls, settings: Settings, name: str):
-    """``cls.Options`` filled from ``[plugins.<name>]`` (checked by ``parse_options``)."""
-    return parse_options(getattr(cls, "Options", None), settings.plugin(name), f"[plugins.{name}]")
+def option_table(kind: str, name: str, settings: Settings) -> tuple[Any, str]:
+    """The options of plugin ``name`` of ``kind`` and the table they come from: ``[<kind>s.<name>]``,
+    else ``[plugins.<name>]`` (``check_plugin_tables`` refuses it when the name is ambiguous)."""
+    own = settings.table(kind, name)
+    if own is None and name in settings.plugins:
+        return settings.plugins[name], f"[plugins.{name}]"
+    return own or {}, f"[{TABLES[kind]}.{name}]"
+
+
+def options_for(cls, settings: Settings, kind: str, name: str):
+    """``cls.Options`` filled from the plugin's table (checked by ``parse_options``)."""
+    table, where = option_table(kind, name, settings)
+    return parse_options(getattr(cls, "Options", None), table, where)
 
 
 def create(kind: str, name: str, settings: Settings, *, context=PluginContext, models: Models | None = None,
@@ -86,7 +97,7 @@ def create(kind: str, name: str, settings: Settings, *, context=PluginContext, m
     cls = load_plugin(kind, name)
     if not callable(cls):
         raise PluginError(f"{kind} {name!r} is not a class")
-    ctx = context(name=name, settings=settings, options=options_for(cls, settings, name),
+    ctx = context(name=name, settings=settings, options=options_for(cls, settings, kind, name),
                   models=models if models is not None else Models(), **needs)
     return cls(ctx)
 
@@ -116,9 +127,21 @@ def folder_module(group: str, name: str) -> str:
 
 
 def check_plugin_tables(settings: Settings) -> None:
-    """Every ``[plugins.<name>]`` table must name a registered plugin or a built-in component."""
-    known = set(COMPONENTS) | {n for kind in GROUPS for n in available(kind)}
-    unknown = sorted(set(settings.plugins) - known)
-    if unknown:
-        raise ConfigError(f"unknown plugin table(s) {', '.join(f'[plugins.{n}]' for n in unknown)} "
-                          f"(plugins: {', '.join(sorted(known))})")
+    """Every ``[<kind>s.<name>]`` table names a registered plugin of that kind; every ``[plugins.<name>]``
+    table a built-in component or exactly one plugin, and not one that also has its own table."""
+    for kind, section in TABLES.items():
+        unknown = sorted(set(settings.tables.get(section, {})) - set(available(kind)))
+        if unknown:
+            raise ConfigError(f"unknown {kind} table(s) {', '.join(f'[{section}.{n}]' for n in unknown)} "
+                              f"({section}: {', '.join(available(kind)) or 'none'})")
+    for name in sorted(set(settings.plugins) - set(COMPONENTS)):
+        kinds = [kind for kind in GROUPS if name in available(kind)]
+        right = " or ".join(f"[{TABLES[k]}.{name}]" for k in kinds)
+        if not kinds:
+            known = sorted(set(COMPONENTS) | {n for kind in GROUPS for n in available(kind)})
+            raise ConfigError(f"unknown plugin table [plugins.{name}] (plugins: {', '.join(known)})")
+        if len(kinds) > 1:
+            raise ConfigError(f"[plugins.{name}] is ambiguous ({name} is a {' and a '.join(kinds)}): "
+                              f"write its options in {right}")
+        if settings.table(kinds[0], name) is not None:
+            raise ConfigError(f"[plugins.{name}] and {right} both set options of {name}: keep {right}")

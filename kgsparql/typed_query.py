@@ -7,7 +7,7 @@ from typing import Any
 
 from .errors import InputError
 from .kg import KnowledgeGraph, uncached
-from .sparql import query_kind
+from .readonly import query_kind
 from .types import IRI, Literal, Term
 
 __all__ = ["runnable_kind", "run_typed_query", "results_json", "RUNNABLE"]

@@ -3,7 +3,7 @@
 All are frozen, hashable and JSON-serialisable through ``to_json``."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Union
 
 __all__ = ["IRI", "Literal", "BlankNode", "Term", "Entity", "Relation", "Triple", "Path", "Answer",
@@ -178,6 +178,7 @@ class Answer:
 
     question: str
     answers: tuple[str, ...]
+    _: KW_ONLY
     evidence: tuple[tuple[Path, float], ...] = ()
     stats: dict[str, Any] = field(default_factory=dict)
     entities: tuple[Entity, ...] = ()

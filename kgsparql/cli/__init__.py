@@ -52,7 +52,10 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()    # a full stdout fails here, inside the handlers below, not at exit
         except KGSparqlError as exc:
             click.echo(f"error: {exc}", err=True)
             ctx.exit(1)
@@ -64,12 +67,41 @@ class LazyGroup(click.Group):
         except BrokenPipeError:       # the reader went away (``| head``): stop quietly, as a Unix tool does
             _silence_stdout()
             ctx.exit(141)
+        except OSError as exc:        # the environment's: a full disk or stdout, a file that cannot be written
+            _flush_or_silence()
+            where = f"cannot write the output: {exc.strerror or exc}" if _writing_output(exc) else _os_error(exc)
+            click.echo(f"error: {where}", err=True)
+            ctx.exit(1)
         except Exception as exc:  # noqa: BLE001 - last line of defence: no tracebacks for users
             if os.environ.get("KGSPARQL_DEBUG"):
                 raise
             first = str(exc).splitlines()[0] if str(exc) else ""
             click.echo(f"internal error: {type(exc).__name__}: {first} (set KGSPARQL_DEBUG=1 for details)", err=True)
             ctx.exit(3)
+
+
+def _os_error(exc: OSError) -> str:
+    what = exc.strerror or type(exc).__name__
+    return f"{exc.filename}: {what}" if exc.filename else f"cannot read or write a file: {what}"
+
+
+def _writing_output(exc: OSError) -> bool:
+    """Whether ``exc`` came from writing stdout: raised in ``click.echo`` or in the final flush."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code if tb is not None else None
+    return code is not None and ((code.co_name == "echo" and "click" in code.co_filename)
+                                 or (code.co_name == "invoke" and code.co_filename == __file__))
+
+
+def _flush_or_silence() -> None:
+    """Stdout is flushed; where that fails, it is pointed at /dev/null so the interpreter's last
+    flush is quiet."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
 
 
 def _silence_stdout() -> None:

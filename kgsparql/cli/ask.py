@@ -7,7 +7,7 @@ from ..api import Asker, check_question
 from ..config import WALKS
 from ..errors import InputError
 from .batch import open_input, read_batch, stats_line, write_rows
-from .flags import emit_json, kg_options, settings_from
+from .flags import emit_json, kg_options, run_options, settings_from
 
 __all__ = ["ask"]
 
@@ -31,15 +31,9 @@ def _print_readable(result: dict) -> None:
 @click.argument("question", required=False)
 @kg_options
 @click.option("--method", default=None, help="Method: kelgop (default: plans, then delegates to frag) or another registered one.")
-@click.option("--llm", default=None, help="none (default), llama, llama:/path/model.gguf, openai:MODEL.")
-@click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server.")
-@click.option("--input", "input_file", default=None, help="JSONL file (or -) with {'id', 'question'} per line; a bad line becomes an error row.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per question.")
-@click.option("--trace", default=None, help="Append every prompt and completion to this JSONL file.")
+@run_options("question", "answered")
 @click.option("--walks", type=click.Choice(WALKS), default=None,
               help="Answer convention: revisit (default: paths never come back to the topic), simple, return.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="With --input: questions answered at once (threads); output stays in input order.")
 def ask(question, store, endpoint, endpoint_kind, adapter, timeout, config_file, method, llm, llm_base_url, input_file,
         as_json, trace, walks, workers):
     """Answer QUESTION (or every line of --input) from the KG. Without --store/--endpoint the bundled

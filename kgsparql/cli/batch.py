@@ -4,6 +4,7 @@ the others; write one output row per input row (docs/reliability.md)."""
 from __future__ import annotations
 
 import json
+import math
 from typing import BinaryIO, Callable, Iterable, Iterator
 
 import click
@@ -47,11 +48,31 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
         yield n, line[len(_BOM):] if n == 1 and line.startswith(_BOM) else line
 
 
+class _NotFinite(ValueError):
+    """A number JSON cannot write back (``1e999``, ``NaN``): refused where it is read."""
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotFinite(text)
+    return value
+
+
+def _no_constant(name: str):
+    raise _NotFinite(name)
+
+
+def _strict_json(text: str):
+    """``json.loads`` of strict JSON: ``NaN``, ``Infinity`` and numbers that overflow to them are refused."""
+    return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+
+
 def _id_of(raw: bytes):
     """The id of a line that is not valid UTF-8, if the rest of it still reads as JSON with a plain id."""
     try:
-        item = json.loads(raw.decode("utf-8", "replace"))
-    except json.JSONDecodeError:
+        item = _strict_json(raw.decode("utf-8", "replace"))
+    except ValueError:
         return None
     qid = item.get("id") if isinstance(item, dict) else None
     return qid if isinstance(qid, (str, int)) and "\ufffd" not in str(qid) else None
@@ -65,8 +86,11 @@ def _item(n: int, raw: bytes | None, key: str = "question") -> dict:
     except UnicodeDecodeError as exc:
         return {"id": _id_of(raw), "error": f"line {n}: not valid UTF-8 (byte {exc.start + 1})"}
     try:
-        item = json.loads(text)
-    except json.JSONDecodeError:
+        item = _strict_json(text)
+    except _NotFinite as exc:
+        return {"id": None, "error": f"line {n}: the number {str(exc)[:40]} is not finite (strict JSON has no "
+                                     "NaN or Infinity)"}
+    except ValueError:          # not JSON, or an integer too long to convert
         return {"id": None, "error": f"line {n}: not valid JSON"}
     if not isinstance(item, dict) or not isinstance(item.get(key), str):
         return {"id": item.get("id") if isinstance(item, dict) else None,

@@ -2,11 +2,13 @@
 removing them (all, or only what is older than ``cache_ttl``)."""
 from __future__ import annotations
 
+import contextlib
 import time
 
 import click
 
 from ..endpoints.cache import ResultCache
+from ..errors import CacheError
 from ..kg import results_path
 from ..linking.saved import remove_indexes, saved_indexes
 from .flags import emit_json, settings_from
@@ -56,13 +58,31 @@ def clear(config_file, expired, what):
     settings = settings_from(config_file)
     removed_results = removed_indexes = 0
     if what in ("all", "results"):
-        results = _results(settings)
-        if results:
-            removed_results = results.clear(expired_only=expired)
-            results.close()
+        removed_results = _clear_results(settings, expired)
     if what in ("all", "indexes"):
         removed_indexes = remove_indexes(settings.home_path, settings.cache_ttl, expired_only=expired)
     click.echo(f"removed {removed_results} cached results and {removed_indexes} label indexes")
+
+
+def _clear_results(settings, expired: bool) -> int:
+    """Entries removed from the result cache; a file that cannot be opened as one (corrupt, not a
+    database) is removed whole, with a note on stderr, so that ``cache clear`` always repairs it."""
+    path, results = results_path(settings), None
+    if not path.exists():
+        return 0
+    try:
+        results = ResultCache(path, ttl=settings.cache_ttl)
+        removed = results.clear(expired_only=expired)
+        results.close()
+        return removed
+    except CacheError:
+        if results is not None:
+            with contextlib.suppress(CacheError):
+                results.close()
+        for part in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            part.unlink(missing_ok=True)
+        click.echo(f"note: removed the unreadable result cache {path}", err=True)
+        return 0
 
 
 def _results(settings) -> ResultCache | None:

@@ -19,7 +19,7 @@ from ..eval.summary import summarize
 from ..config import WALKS
 from .eval_file import eval_user_file, looks_like_file, report_summary
 from .eval_kb import write_kb_file
-from .flags import settings_from
+from .flags import settings_from, verifier_choice
 
 __all__ = ["eval_cmd", "parse_hops"]
 
@@ -96,6 +96,7 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
 @click.option("--limit", type=int, default=None, help="At most N questions: a seeded sample, split evenly over hops.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --limit sample.")
 @click.option("--method", default=None, help="QA method (default: kelgop, the planner over frag).")
+@click.option("--verifier", default=None, help="factkg: the claim verifier (default: refkg).")
 @click.option("--llm", default=None, help="none | llama[:PATH.gguf] | openai:MODEL.")
 @click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server.")
 @click.option("--no-brackets", is_flag=True, help="Strip the [ ] around MetaQA topic entities (linking must find them).")
@@ -131,12 +132,12 @@ def _run(runner: Runner, parts, settings, store, endpoint, quiet, workers: int =
 @click.option("--head", type=click.Path(dir_okay=False, exists=True), default=None,
               help="factkg: decide with this trained verdict head (kgsparql train verifier) instead of the rules.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, help="TOML config file.")
-def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_url, no_brackets, walks, store,
+def eval_cmd(dataset, split, hops, variant, limit, seed, method, verifier, llm, llm_base_url, no_brackets, walks, store,
              endpoint, adapter, data_dir, out, resume, overwrite, write_kb, gold_topic, by_qtype, summary_only, as_json,
              report_file, quiet, timeout, workers, pool, head, config_file):
     """Evaluate a QA method on DATASET (metaqa, pathquestion, wc2014, webqsp, cwq) or on your own
     questions (FILE.jsonl: {id, question, answers} per line, with --store or --endpoint), or a claim verifier on factkg
-    (--method names the verifier, default refkg; docs/verify.md)."""
+    (--verifier, default refkg; docs/verify.md)."""
     if summary_only:
         if dataset:
             raise InputError("--summary-only FILE summarises a results file: give no DATASET")
@@ -147,11 +148,14 @@ def eval_cmd(dataset, split, hops, variant, limit, seed, method, llm, llm_base_u
         from .eval_factkg import run_factkg
 
         settings = settings_from(config_file, llm=llm, llm_base_url=llm_base_url, timeout=timeout)
-        return run_factkg(settings, split=split, variant=variant, limit=limit, seed=seed, method=method,
+        return run_factkg(settings, split=split, variant=variant, limit=limit, seed=seed,
+                          verifier=verifier_choice(verifier, method),
                           store=store, endpoint=endpoint, data_dir=data_dir, out=out, resume=resume,
                           overwrite=overwrite, as_json=as_json, quiet=quiet, workers=workers, head=head)
     if head:
         raise InputError("--head is a claim verifier's: it goes with the factkg dataset only")
+    if verifier:
+        raise InputError("--verifier is for eval factkg; a QA dataset takes --method")
     if store and endpoint:
         raise InputError("give either --store or --endpoint, not both")
     if dataset and dataset not in DATASETS and looks_like_file(dataset):    # a user's own questions

@@ -14,7 +14,13 @@ from .flags import emit_json
 __all__ = ["run_factkg"]
 
 
-def run_factkg(settings, *, split, variant, limit, seed, method, store, endpoint, data_dir, out, resume, overwrite,
+def _with_head(settings, name: str, head: str):
+    """``settings`` with ``head`` set in the verifier's own table (``[verifiers.<name>]``)."""
+    table = {**(settings.table("verifier", name) or {}), "head": head}
+    return settings.replace(tables={**settings.tables, "verifiers": {**settings.tables.get("verifiers", {}), name: table}})
+
+
+def run_factkg(settings, *, split, variant, limit, seed, verifier, store, endpoint, data_dir, out, resume, overwrite,
                as_json, quiet, workers: int = 1, head: str | None = None) -> None:
     from ..api import Verifier
 
@@ -29,12 +35,10 @@ def run_factkg(settings, *, split, variant, limit, seed, method, store, endpoint
         kg_settings = settings.replace(store=store, endpoint=endpoint, adapter=settings.adapter
                                        if settings.adapter != "generic" else "dbpedia")
         if head:
-            name = method or "refkg"
-            kg_settings = kg_settings.replace(plugins={**kg_settings.plugins,
-                                                       name: {**kg_settings.plugin(name), "head": head}})
-        with Verifier(kg_settings, verifier=method) as verifier:
+            kg_settings = _with_head(kg_settings, verifier or "refkg", head)
+        with Verifier(kg_settings, verifier=verifier) as checker:
             try:
-                run_claims(chosen, verifier, results, quiet=quiet, workers=workers)
+                run_claims(chosen, checker, results, quiet=quiet, workers=workers)
             except KeyboardInterrupt:
                 hint = f"; continue with --resume --out {out}" if out else ""
                 click.echo(f"interrupted after {len(results.rows)} claim(s){hint}", err=True)
@@ -43,7 +47,7 @@ def run_factkg(settings, *, split, variant, limit, seed, method, store, endpoint
         rows = [r for r in results.rows if r["id"] in selected]
     summary = summarize_claims(rows)
     meta = {"dataset": "factkg", "split": split, "variant": variant, "limit": limit, "seed": seed if limit else None,
-            "verifier": method or "refkg", "head": head, "llm": settings.llm, "out": out}
+            "verifier": verifier or "refkg", "head": head, "llm": settings.llm, "out": out}
     if as_json:
         emit_json({**meta, **summary})
     else:

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import click
 
 from ..config import Settings
+from ..errors import InputError
 from ..presets import PRESETS
 
-__all__ = ["kg_options", "settings_from", "emit_json"]
+__all__ = ["kg_options", "run_options", "verifier_choice", "settings_from", "emit_json"]
 
 
 _PRESET_KEY = "kgsparql.kg_preset"
@@ -42,6 +44,35 @@ def kg_options(fn):
     return fn
 
 
+def run_options(item: str, done: str):
+    """--llm / --llm-base-url / --input / --json / --trace / --workers, as ``ask`` (``item`` question,
+    ``done`` answered) and ``verify`` (claim, verified) share them."""
+    opts = [
+        click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+                     help=f"With --input: {item}s {done} at once (threads); output stays in input order."),
+        click.option("--trace", default=None, help="Append every prompt and completion to this JSONL file."),
+        click.option("--json", "as_json", is_flag=True, help=f"One JSON object per {item}."),
+        click.option("--input", "input_file", default=None,
+                     help=f"JSONL file (or -) with {{'id', '{item}'}} per line; a bad line becomes an error row."),
+        click.option("--llm-base-url", default=None, help="Base URL of an OpenAI-compatible server."),
+        click.option("--llm", default=None, help="none (default), llama, llama:/path/model.gguf, openai:MODEL."),
+    ]
+
+    def decorate(fn):
+        for opt in opts:
+            fn = opt(fn)
+        return fn
+
+    return decorate
+
+
+def verifier_choice(verifier: str | None, method: str | None) -> str | None:
+    """``--verifier``, or the hidden ``--method`` it replaced (both: they must agree)."""
+    if verifier and method and verifier != method:
+        raise InputError(f"--verifier {verifier} and --method {method} disagree: give --verifier only")
+    return verifier or method
+
+
 def settings_from(config_file: str | None = None, **flags: Any) -> Settings:
     ctx = click.get_current_context(silent=True)
     if ctx is not None and ctx.meta.get(_PRESET_KEY):
@@ -50,10 +81,25 @@ def settings_from(config_file: str | None = None, **flags: Any) -> Settings:
 
 
 def emit_json(obj: Any) -> None:
-    """One JSON line; text that cannot be written as UTF-8 (a lone surrogate) is \\u-escaped instead."""
-    line = json.dumps(obj, ensure_ascii=False)
+    """One line of strict JSON: a non-finite float (which JSON cannot hold) is written as a string
+    (``"inf"``, ``"nan"``); text that cannot be written as UTF-8 (a lone surrogate) is \\u-escaped."""
+    try:
+        line = json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        obj = _finite_only(obj)
+        line = json.dumps(obj, ensure_ascii=False, allow_nan=False)
     try:
         line.encode("utf-8")
     except UnicodeEncodeError:
-        line = json.dumps(obj)
+        line = json.dumps(obj, allow_nan=False)
     click.echo(line)
+
+
+def _finite_only(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _finite_only(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite_only(v) for v in value]
+    return value

@@ -10,8 +10,19 @@ from .flags import emit_json, kg_options, settings_from
 __all__ = ["sparql"]
 
 
+# Text output is one row per line and one cell per tab: whatever in a value could break that or
+# reach the terminal as a control sequence (tab, line breaks, ESC, other C0/C1 controls) is written
+# as a backslash escape, and a backslash as two. --json keeps values exact.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))}
+_CONTROLS.update({ord("\\"): "\\\\", ord("\t"): "\\t", ord("\n"): "\\n", ord("\r"): "\\r",
+                  0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
 def _cell(cell: dict | None) -> str:
-    return "" if cell is None else cell["value"] if cell["type"] != "bnode" else "_:" + cell["value"]
+    if cell is None:
+        return ""
+    text = cell["value"] if cell["type"] != "bnode" else "_:" + cell["value"]
+    return text.translate(_CONTROLS)
 
 
 @click.command()

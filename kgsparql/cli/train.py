@@ -65,7 +65,7 @@ def _run(which, datasets, per_part, seed, data_dir, out_dir, as_json):
         for name, r in reports.items():
             click.echo(f"{name}: {r['examples']} examples, {r['classes']} classes, train accuracy "
                        f"{r['train_accuracy']:.3f}, wrote {r['path']}")
-        click.echo("use them with [plugins.frag] router_model = ... / chain_model = ... in kgsparql.toml")
+        click.echo("use them with [methods.frag] router_model = ... / chain_model = ... in kgsparql.toml")
 
 
 @train.command("router")
@@ -109,7 +109,7 @@ def planner(examples, out, as_json):
     else:
         click.echo(f"planner: {report.examples} examples, {report.classes} classes, train accuracy "
                    f"{report.train_accuracy:.3f}, wrote {report.path}")
-        click.echo("use it with [plugins.kelgop] classifier_model = ... in kgsparql.toml")
+        click.echo("use it with [methods.kelgop] classifier_model = ... in kgsparql.toml")
 
 
 @train.command("verifier")

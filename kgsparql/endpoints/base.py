@@ -25,7 +25,7 @@ class EndpointContext(PluginContext):
     """An endpoint's context: where the data is (a store directory or a URL), the result cache to
     use (None: none), and for an in-memory embedded store the open ``pyoxigraph.Store``. The generic
     settings (``timeout``, ``max_rows``, ``retries``, ``user_agent``, ``default_graph``) come from
-    ``settings``; ``options`` from the endpoint's ``[plugins.<name>]`` table."""
+    ``settings``; ``options`` from the endpoint's ``[<kind>s.<name>]`` table."""
 
     location: str | None = None
     cache: ResultCache | None = None

@@ -12,6 +12,7 @@ import threading
 import time
 from typing import Callable, TypeVar
 
+from ..config import MAX_SECONDS
 from ..errors import ConfigError
 
 __all__ = ["run_until", "read_body", "check_timeout"]
@@ -27,6 +28,8 @@ def check_timeout(value: float, name: str = "timeout") -> float:
         raise ConfigError(f"{name} must be a number of seconds, not {value!r}") from None
     if not (math.isfinite(value) and value > 0):
         raise ConfigError(f"{name} must be a finite number of seconds above 0, not {value!r}")
+    if value > MAX_SECONDS:
+        raise ConfigError(f"{name} must be at most {MAX_SECONDS:,} seconds (a year), not {value!r}")
     return value
 
 

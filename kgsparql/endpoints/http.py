@@ -1,12 +1,9 @@
 """A SPARQL 1.1 protocol endpoint over HTTP(S), on SPARQLWrapper: GET (POST for long queries), JSON
-results, reused connections (``keepalive``), a per-call timeout, and bounded retries with exponential backoff that honour ``Retry-After``.
-
-Retried: HTTP 429/500/502/503/504 and connection errors. Not retried: other 4xx, timeouts (a query
-that ran out of time once will again), and malformed answers. Every failure leaves as a
-``KGSparqlError`` made by ``kgsparql.error_mapping``."""
+results, reused connections (``keepalive``), a per-call timeout, at most ``max_in_flight`` queries
+at once from all threads (when set), and bounded retries (``retry_policy``: exponential backoff,
+``Retry-After`` honoured). Every failure leaves as a ``KGSparqlError`` made by ``kgsparql.error_mapping``."""
 from __future__ import annotations
 
-import email.utils
 import json
 import socket
 import threading
@@ -17,22 +14,20 @@ from dataclasses import dataclass
 
 import pyoxigraph
 from SPARQLWrapper import JSON, POST
-from SPARQLWrapper.SPARQLExceptions import EndPointInternalError
 
 from ..config import DEFAULT_USER_AGENT
-from ..errors import ConfigError, EndpointTimeout, KGSparqlError, MalformedResponse, QueryRejected, RateLimited
-from ..sparql import query_kind
-from ..error_mapping import translate
+from ..errors import ConfigError, EndpointTimeout, MalformedResponse, redact
+from ..readonly import query_kind
 from ..types import XSD, BlankNode, IRI, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
 from .deadline import check_timeout, read_body, run_until, socket_of
 from .keepalive import KeepAliveOpener, PooledWrapper
+from .retry_policy import RetryPolicy, parse_retry_after, time_limit_hit
 
 __all__ = ["HttpEndpoint", "DEFAULT_USER_AGENT", "term_from_sparql_json", "parse_retry_after"]
 
 _PLAIN = {XSD + "string", "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"}
-_RETRY_STATUS = {429, 500, 502, 503, 504}
 _BOOLEAN = {"1": "true", "0": "false"}    # Virtuoso answers xsd:boolean true as "1"
 
 
@@ -60,22 +55,6 @@ def term_from_sparql_json(v: dict) -> Term:
     raise ValueError(f"unknown term type {kind!r}")
 
 
-def parse_retry_after(value: str | None) -> float | None:
-    """Seconds to wait from a ``Retry-After`` header (delay seconds or an HTTP date); None if absent."""
-    value = (value or "").strip()
-    if not value:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return None
-    return max(0.0, when.timestamp() - time.time())
-
-
 def _decode(body: bytes, content_type: str, what: str) -> dict:
     if "html" in content_type.lower() or body.lstrip()[:1] == b"<":
         raise MalformedResponse(f"{what}: got {content_type or 'a markup page'} instead of SPARQL JSON results "
@@ -89,42 +68,22 @@ def _decode(body: bytes, content_type: str, what: str) -> dict:
     return data
 
 
-def _status(exc: BaseException) -> int | None:
-    if isinstance(exc, urllib.error.HTTPError):
-        return exc.code
-    return 500 if isinstance(exc, EndPointInternalError) else None
-
-
-def _time_limit_hit(exc: BaseException) -> str:
-    """What the endpoint said when it stopped a query at its own time limit, else "": a 500 naming a
-    ``TimeoutException`` (Blazegraph, WDQS), or a 429 whose JSON body says it timed out (QLever:
-    ``{"status": "ERROR", "exception": "Operation timed out ..."}``)."""
-    if isinstance(exc, EndPointInternalError) and "TimeoutException" in str(exc):
-        return "java.util.concurrent.TimeoutException"
-    if not isinstance(exc, urllib.error.HTTPError) or exc.code != 429 or exc.headers.get("Retry-After"):
-        return ""
+def _split_url(url: str) -> tuple[str, list[tuple[str, str]], tuple[str, str] | None]:
+    """The endpoint URL without its query string and credentials, that query string's parameters
+    (so that ``.../sparql?default-graph-uri=G`` works as a ``--endpoint`` value), and the
+    ``user:password@`` of the URL (for HTTP Basic auth), if any."""
     try:
-        body = json.loads(exc.read(65536).decode("utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        return ""
-    said = body.get("exception") if isinstance(body, dict) else None
-    return " ".join(said.split())[:200] if isinstance(said, str) and "timed out" in said.lower() else ""
-
-
-def _is_connection_error(exc: BaseException) -> bool:
-    if isinstance(exc, urllib.error.URLError):
-        return not isinstance(exc.reason, TimeoutError)
-    return isinstance(exc, ConnectionError)
-
-
-def _split_url(url: str) -> tuple[str, list[tuple[str, str]]]:
-    """The endpoint URL without its query string, and that query string's parameters (so that
-    ``.../sparql?default-graph-uri=G`` works as a ``--endpoint`` value)."""
-    parts = urllib.parse.urlsplit(url or "")
+        parts = urllib.parse.urlsplit(url or "")
+        parts.port  # noqa: B018 - a bad port ("http://h:x/") raises here
+    except ValueError as exc:
+        raise ConfigError(f"endpoint URL {redact(url)!r} is not a valid URL ({exc})") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(f"endpoint URL must be an http(s) URL, not {url!r}")
+        raise ConfigError(f"endpoint URL must be an http(s) URL, not {redact(repr(url))}")
     params = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
-    return urllib.parse.urlunsplit(parts._replace(query="", fragment="")), params
+    userinfo, _, host = parts.netloc.rpartition("@")
+    user, _, password = userinfo.partition(":")
+    login = (urllib.parse.unquote(user), urllib.parse.unquote(password)) if userinfo else None
+    return urllib.parse.urlunsplit(parts._replace(netloc=host, query="", fragment="")), params, login
 
 
 def _check_graph(iri: str | None) -> str | None:
@@ -167,7 +126,7 @@ class HttpEndpoint(BaseEndpoint):
         opts, s = ctx.options or self.Options(), ctx.settings
         self._setup(ctx.location or "", timeout=s.timeout, max_rows=s.max_rows, retries=s.retries,
                     user_agent=_user_agent(s.user_agent, s.contact), cache=ctx.cache, default_graph=s.default_graph,
-                    allow_service=s.allow_service,
+                    allow_service=s.allow_service, login=(s.endpoint_user, s.endpoint_password),
                     post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff,
                     concurrency=opts.concurrency, obey_retry_after=opts.obey_retry_after,
                     max_in_flight=opts.max_in_flight)
@@ -176,7 +135,8 @@ class HttpEndpoint(BaseEndpoint):
                user_agent: str = DEFAULT_USER_AGENT, cache: ResultCache | None = None,
                default_graph: str | None = None, post_threshold: int = 2000, backoff: float = 0.5,
                max_backoff: float = 30.0, allow_service: bool = False, concurrency: int = 4,
-               obey_retry_after: bool = False, max_in_flight: int = 0):
+               obey_retry_after: bool = False, max_in_flight: int = 0,
+               login: tuple[str | None, str | None] = (None, None)):
         timeout = check_timeout(timeout)
         if int(max_rows) < 1:
             raise ConfigError("max_rows must be at least 1")
@@ -186,17 +146,18 @@ class HttpEndpoint(BaseEndpoint):
             raise ConfigError("concurrency must be between 1 and 8")
         if not 0 <= int(max_in_flight) <= 64:
             raise ConfigError("max_in_flight must be between 0 (no cap) and 64")
-        self.concurrency, self.obey_retry_after = int(concurrency), bool(obey_retry_after)
+        self.concurrency = int(concurrency)
         self._in_flight = threading.BoundedSemaphore(int(max_in_flight)) if max_in_flight else None
         self._opener = KeepAliveOpener(max_idle=2 * self.concurrency)
         self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache, allow_service=allow_service)
-        self.url, params = _split_url(url)
+        self.url, params, in_url = _split_url(url)
+        self.login = in_url or (login if login[0] is not None else None)
         graphs = [v for k, v in params if k == "default-graph-uri"]
         self.default_graph = _check_graph(default_graph or (graphs[0] if graphs else None))
         self.params = [(k, v) for k, v in params if k not in ("default-graph-uri", "query")]
         self.user_agent = _user_agent(user_agent)
         self.retries, self.post_threshold = int(retries), int(post_threshold)
-        self.backoff, self.max_backoff = float(backoff), float(max_backoff)
+        self.policy = RetryPolicy(float(backoff), float(max_backoff), bool(obey_retry_after))
         self.params += [("default-graph-uri", self.default_graph)] if self.default_graph else []
         self.name = f"http:{self.url}" + (f"?{urllib.parse.urlencode(self.params)}" if self.params else "")
 
@@ -245,16 +206,16 @@ class HttpEndpoint(BaseEndpoint):
             try:
                 return self._attempt(text, deadline, what)
             except Exception as exc:  # noqa: BLE001 - classified, then translated below
-                limit = _time_limit_hit(exc)
+                limit = time_limit_hit(exc)
                 if limit:   # the endpoint's own time limit (QLever answers 429): the same query would hit it again
                     raise EndpointTimeout(f"{what}: the endpoint stopped the query at its time limit: {limit}") from exc
-                delay = self._retry_delay(exc, attempt) if attempt < self.retries else None
+                delay = self.policy.delay(exc, attempt) if attempt < self.retries else None
                 if delay is not None and time.monotonic() + delay >= deadline:
                     delay = None  # no time left for another attempt
                 if isinstance(exc, urllib.error.HTTPError):
                     exc.close()
                 if delay is None:
-                    raise self._failure(exc, what, attempt + 1, timeout) from exc
+                    raise self.policy.failure(exc, what, attempt + 1, timeout) from exc
                 time.sleep(delay)
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -286,33 +247,11 @@ class HttpEndpoint(BaseEndpoint):
         # "drop" for an update and would switch protocol
         sw.queryType = query_kind(text, allow_service=True)  # SERVICE was already checked
         sw.setReturnFormat(JSON)
+        if self.login:                     # HTTP Basic auth; the URL in messages never holds it
+            sw.setCredentials(self.login[0], self.login[1] or "")
         sw.timeout = timeout  # setTimeout() would truncate to whole seconds
         for key, value in self.params:  # default-graph-uri and any parameters given in the URL
             sw.addParameter(key, value)
         if len(urllib.parse.quote_plus(text)) > self.post_threshold:
             sw.setMethod(POST)
         return sw
-
-    def _retry_delay(self, exc: BaseException, attempt: int) -> float | None:
-        status = _status(exc)
-        if status is None and not _is_connection_error(exc):
-            return None
-        if status not in _RETRY_STATUS | {None} or isinstance(translate(exc, ""), QueryRejected):
-            return None
-        hint = parse_retry_after(exc.headers.get("Retry-After")) if status in (429, 503) else None
-        too_soon = (hint is not None and hint > self.max_backoff) or (status == 429 and hint is None)
-        if self.obey_retry_after and too_soon:
-            return None      # never sooner than asked (a 429 unasked: not soon at all); fail and say so
-        if hint is not None:
-            return min(self.max_backoff, hint)
-        return min(self.max_backoff, self.backoff * 2 ** attempt)
-
-    @staticmethod
-    def _failure(exc: BaseException, what: str, attempts: int, timeout: float) -> KGSparqlError:
-        err = translate(exc, what)
-        if isinstance(err, EndpointTimeout):
-            return EndpointTimeout(f"{what}: no answer within {timeout:g} s")
-        headers = getattr(exc, "headers", None) if isinstance(err, RateLimited) else None
-        hint = parse_retry_after(headers.get("Retry-After")) if headers is not None else None
-        asked = f"; the endpoint asks to wait {hint:.0f} s before the next query (Retry-After)" if hint else ""
-        return type(err)(f"{err}{asked}; gave up after {attempts} attempts") if attempts > 1 or asked else err

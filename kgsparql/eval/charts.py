@@ -96,10 +96,10 @@ def bar_chart(title: str, groups: list[str], series: dict[str, list[float]], *, 
 
 
 def _log_ticks(lo: float, hi: float) -> list[float]:
-    out = []
-    for power in range(math.floor(math.log10(lo)), math.ceil(math.log10(hi)) + 1):
-        out += [m * 10.0 ** power for m in (1, 2, 5) if lo <= m * 10.0 ** power <= hi]
-    return out
+    """1, 2 and 5 times each power of ten over a short range; the powers alone over a long one."""
+    powers = range(math.floor(math.log10(lo)), math.ceil(math.log10(hi)) + 1)
+    steps = (1, 2, 5) if len(powers) <= 4 else (1,)
+    return [m * 10.0 ** p for p in powers for m in steps if lo <= m * 10.0 ** p <= hi]
 
 
 def cdf_chart(title: str, series: dict[str, list[float]], *, x_label: str) -> Chart:

@@ -41,14 +41,19 @@ def _portable(settings: Settings) -> dict:
     return values
 
 
-def _start(values: dict) -> None:
+def _start(values: dict, started) -> None:
     global _asker
     import atexit
     import signal
 
     from ..api import Asker
+    from ..rank.lexical import skip_note
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
+    with started.get_lock():
+        started.value += 1
+        if started.value > 1:
+            skip_note()                              # a note on stderr comes from the first worker only
     _asker = Asker(Settings(**values))
     atexit.register(_asker.close)
 
@@ -63,7 +68,9 @@ def process_map(settings: Settings, items: Iterable[Item], workers: int, gold_to
     """Result rows of ``items`` in input order, answered by ``workers`` processes on ``settings``' KG
     (``gold_topic``: as ``runner.evaluate_item``)."""
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(_portable(settings),))
+    started = context.Value("i", 0)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start,
+                               initargs=(_portable(settings), started))
     try:
         yield from ordered_map(functools.partial(_evaluate, gold_topic=gold_topic), items, workers, pool=pool)
     finally:

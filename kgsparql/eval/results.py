@@ -23,14 +23,28 @@ def _warn(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr, flush=True)
 
 
+_KINDS = {"id": (str,), "answers": (list,), "hits1": (bool,), "hit_any": (bool,), "f1": (int, float),
+          "verdict": (str,), "right": (bool,)}
+
+
 def _parse(line: str, where: str, required=REQUIRED) -> dict:
     try:
         row = json.loads(line)
     except ValueError:
         raise InputError(f"{where}: not valid JSON; not a kgsparql eval results file?") from None
-    if not isinstance(row, dict) or any(k not in row for k in required) or not isinstance(row["id"], str):
+    if not isinstance(row, dict) or any(k not in row for k in required):
         raise InputError(f"{where}: not a kgsparql eval result (needs {', '.join(required)})")
+    kinds = {**_KINDS, "gold": (bool,) if "verdict" in required else (list,)}
+    for key in required:
+        value = row[key]
+        wrong = not isinstance(value, kinds[key]) or (bool not in kinds[key] and isinstance(value, bool))
+        if wrong or (key == "f1" and not 0 <= value <= 1):
+            raise InputError(f"{where}: field {key!r} holds {json.dumps(value)[:40]}, which is not "
+                             f"{_KIND_NAMES[kinds[key]]}; not a kgsparql eval result")
     return row
+
+
+_KIND_NAMES = {(str,): "a string", (list,): "a list", (bool,): "true or false", (int, float): "a number in [0, 1]"}
 
 
 def read_results(path: Path, required=REQUIRED) -> tuple[list[dict], int]:
@@ -122,17 +136,24 @@ class ResultsFile:
         if self.path is not None:
             if self._fh is None:
                 self._fh = self._open()
-            self._fh.write(line)
-            self._fh.flush()
+            try:
+                self._fh.write(line)
+                self._fh.flush()
+            except OSError as exc:      # a full disk, a special file that takes no rows
+                raise InputError(f"cannot write results file {self.path}: {exc.strerror or exc}") from None
         self.rows.append(row)
 
     def close(self) -> None:
-        if self._fh is not None:
-            self._fh.close()
-            self._fh = None
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
+        fh, self._fh = self._fh, None
+        try:
+            if fh is not None:
+                fh.close()
+        except OSError as exc:          # the last rows could not be flushed (a full disk)
+            raise InputError(f"cannot write results file {self.path}: {exc.strerror or exc}") from None
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
 
     def __enter__(self):
         return self

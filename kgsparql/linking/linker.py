@@ -21,7 +21,7 @@ from .build import index_for, wants_index
 from .given import current_topics, given_link
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
 from .result import Candidate, LinkResult, Mention
-from .text import Token, loose_key, split_brackets, tokens
+from .text import Token, bracket_spans, loose_key, tokens
 from .typefit import ranked_fit, relation_fit
 
 __all__ = ["EntityLinker"]
@@ -79,18 +79,20 @@ class EntityLinker:
         given = current_topics()
         if given is not None:           # topic entities given with the question (given.py)
             return given_link(question, given, self.adapter)
-        text, span = split_brackets(question)
+        text, spans = bracket_spans(question)   # every [bracketed] part is a mention, as in ask
         toks = tokens(text)
-        if span is not None:
+        readings = []
+        for span in spans:
             lo, hi = _token_range(toks, span)
-            readings = [Reading(lo, hi, r.entity, r.tier) for r in self._bracketed(text, toks, lo, hi)]
-        else:
+            readings += [Reading(lo, hi, r.entity, r.tier) for r in self._bracketed(text, toks, lo, hi)]
+        if not spans:
             readings = self._free(text, toks)
         scored = self._score(text, toks, readings)
         mentions = self._mentions(text, toks, scored)
-        if span is not None and not mentions:
-            mentions = [Mention(text[span[0]:span[1]], span[0], span[1], [])]
-        return LinkResult(text, mentions, span is not None)
+        for start, end in spans:    # a bracket nothing was found for still names the mention
+            if not any(m.start < end and start < m.end for m in mentions):
+                mentions.append(Mention(text[start:end], start, end, []))
+        return LinkResult(text, mentions, bool(spans))
 
     # -- readings ---------------------------------------------------------------------------------
     def _bracketed(self, text: str, toks: list[Token], lo: int, hi: int) -> list[Reading]:

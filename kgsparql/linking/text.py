@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..rank.base import STOPWORDS
 
-__all__ = ["Token", "tokens", "key_of", "loose_key", "split_brackets", "is_content", "marks",
+__all__ = ["Token", "tokens", "key_of", "loose_key", "split_brackets", "bracket_spans", "is_content", "marks",
            "content_words"]
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
@@ -45,14 +45,19 @@ def loose_key(text: str) -> str:
     return " ".join(_ALNUM.findall(fold(text)))
 
 
+def bracket_spans(question: str) -> tuple[str, list[tuple[int, int]]]:
+    """The question without ``[`` ``]`` and the span of every bracketed part in that text."""
+    spans = []
+    for m in re.finditer(r"\[([^\[\]]*)\]", question):
+        start = m.start() - sum(question[: m.start()].count(b) for b in "[]")
+        spans.append((start, start + len(m.group(1))))
+    return question.replace("[", "").replace("]", ""), spans
+
+
 def split_brackets(question: str) -> tuple[str, tuple[int, int] | None]:
     """The question without ``[`` ``]`` and the span of the first bracketed part in that text."""
-    m = re.search(r"\[([^\[\]]*)\]", question)
-    plain = question.replace("[", "").replace("]", "")
-    if m is None:
-        return plain, None
-    start = m.start() - sum(question[: m.start()].count(b) for b in "[]")
-    return plain, (start, start + len(m.group(1)))
+    plain, spans = bracket_spans(question)
+    return plain, (spans[0] if spans else None)
 
 
 def is_content(word: str) -> bool:

@@ -4,7 +4,7 @@
     --llm llama:smollm2-135m       the other packaged model
     --llm llama:/path/model.gguf   any GGUF file
 
-Options in ``[plugins.llama]``: ``mode`` = ``auto`` (few-shot for models without a chat template,
+Options in ``[llms.llama]``: ``mode`` = ``auto`` (few-shot for models without a chat template,
 chat otherwise) | ``chat`` | ``few_shot``; ``n_threads`` (default 2); ``seed`` (default 0). A model
 is loaded once per ``Models`` (the context's), keyed by file, context length, threads and seed."""
 from __future__ import annotations

@@ -6,7 +6,7 @@ OpenAI itself).
 Chat prompts go to ``/chat/completions``, raw few-shot prompts to ``/completions``. The API key is
 read from the environment variable *named* by ``llm_api_key_env`` (default ``OPENAI_API_KEY``);
 it is optional (local servers need none), never taken from a flag, never logged or traced.
-Options in ``[plugins.openai]``: ``few_shot`` (default false: use the chat variants; true: the raw
+Options in ``[llms.openai]``: ``few_shot`` (default false: use the chat variants; true: the raw
 few-shot variants through ``/completions``, for base models), ``chars_per_token`` (default 3.0, the
 conservative estimate used to fit prompts, since the server's tokenizer is not available here)."""
 from __future__ import annotations

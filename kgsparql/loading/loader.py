@@ -132,7 +132,7 @@ def load_files(files: Iterable[str | Path], store_dir: str | Path, fmt: str = "a
     formats = _formats(paths, fmt)
     t0 = time.perf_counter()
     target = Path(store_dir)
-    fresh = not target.exists() or not any(target.iterdir())
+    fresh = _check_target(target)
     build = _building_dir(target) if fresh else target
     with translated(f"opening store {store_dir}"):
         build.mkdir(parents=True, exist_ok=True)
@@ -150,6 +150,21 @@ def load_files(files: Iterable[str | Path], store_dir: str | Path, fmt: str = "a
             target.rmdir()          # the empty directory the user named
         os.replace(build, target)
     return LoadReport(len(paths), read, before, after, time.perf_counter() - t0)
+
+
+def _check_target(target: Path) -> bool:
+    """True when ``target`` is missing or an empty directory (a new store is built), False when it
+    is a store; anything else (a file, a device, a folder of other files) is refused untouched."""
+    if target.exists() and not target.is_dir():
+        raise InputError(f"--store {target} exists and is not a directory")
+    try:
+        entries = {p.name for p in target.iterdir()} if target.exists() else set()
+    except OSError as exc:
+        raise InputError(f"--store {target}: cannot read the directory ({exc.strerror or exc})") from None
+    if entries and not {"CURRENT", "IDENTITY"} <= entries:
+        raise InputError(f"--store {target} is a directory of other files, not an Oxigraph store: "
+                         "name a new or empty directory, or an existing store")
+    return not entries
 
 
 def _load_into(store, paths: list[Path], formats: list[str], base_iri: str) -> tuple[int, int, int]:

@@ -12,6 +12,7 @@ comparable across questions and KGs: ``recognises`` calls a relation meant when 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Hashable, Mapping, Protocol, Sequence
 
 import numpy as np
@@ -44,8 +45,13 @@ def _content_words(text: str) -> list[str]:
     return [w for w in dict.fromkeys(tokenize(text, stopwords=True)) if w != MASK and not w.isdigit()]
 
 
+@lru_cache(maxsize=200_000)
+def _name_stems(name: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in tokenize(name, stopwords=True))
+
+
 def _overlap(question_stems: set[str], name: str) -> float:
-    name_stems = {stem(w) for w in tokenize(name, stopwords=True)}
+    name_stems = _name_stems(name)
     return len(name_stems & question_stems) / len(name_stems) if name_stems else 0.0
 
 

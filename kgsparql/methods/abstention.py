@@ -36,9 +36,17 @@ class AbstentionOptions:
     zero_shot_threshold: float = 0.7    # alignment recognises a chain from this F1 up ...
     prior_confident: float = 0.5        # ... unless the prior's favourite has at least this probability
     vocabulary_limit: int = 20000       # relations of the KG read for the comparison
+    meaning: bool = True                # the meaning view (kgsparql.meaning) may recognise a chain ...
+    meaning_min: float = 0.2            # ... whose best hop scores at least this ...
+    meaning_hop_ratio: float = 0.5      # ... and every hop at least this share of the best, unless a
+    meaning_margin: float = 0.1         # relation the question names scores this much better and
+    meaning_same: float = 0.7           # is less similar than this to every hop (it means another thing);
+    meaning_chain_alignment: float = 0.5  # a chain of several hops needs this alignment too (words for its hops)
 
     def __post_init__(self) -> None:
-        limits = (self.threshold, self.zero_shot_threshold, self.prior_confident)
+        limits = (self.threshold, self.zero_shot_threshold, self.prior_confident, self.meaning_min,
+                  self.meaning_hop_ratio, self.meaning_margin, self.meaning_same,
+                  self.meaning_chain_alignment)
         if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1:
             raise ConfigError("need thresholds in [0, 1] and vocabulary_limit >= 1")
 
@@ -56,13 +64,20 @@ class Match:
         return {"chain": self.chain, "recognised": list(self.recognised), "wanted": self.wanted,
                 **{k: round(v, 4) for k, v in self.parts.items()}}
 
+    def prior_when_chosen(self) -> float:
+        """The prior's probability of its favourite when that favourite is this chain, else 0."""
+        shown = {k: round(v, 4) for k, v in self.parts.items()}
+        return shown.get("prior_top", 0.0) if shown.get("prior", 0.0) >= 0.999 else 0.0
+
 
 class RelationMatch:
     """Built once per method context: ``aligner`` is the ``alignment`` ranker, ``vocabulary`` returns
     the verbalised relations of the KG (called once, on first use)."""
 
-    def __init__(self, aligner, vocabulary: Callable[[], Sequence[str]], options: AbstentionOptions):
+    def __init__(self, aligner, vocabulary: Callable[[], Sequence[str]], options: AbstentionOptions,
+                 matcher=None):
         self.aligner, self.options = aligner, options
+        self.matcher = matcher if options.meaning else None   # a kgsparql.meaning.RelationMatcher
         self._vocabulary_loader = vocabulary
         self._vocabulary: list[str] | None = None
 
@@ -88,11 +103,41 @@ class RelationMatch:
             parts["prior"], parts["prior_top"] = prior_best / prior_top, prior_top
             if parts["prior"] >= self.options.threshold:
                 recognised.append("prior")
-        if parts["alignment"] >= self.options.zero_shot_threshold and \
-                parts.get("prior_top", 0.0) < self.options.prior_confident:
+        unsure = parts.get("prior_top", 0.0) < self.options.prior_confident
+        if parts["alignment"] >= self.options.zero_shot_threshold and unsure:
             recognised.append("alignment")
         named = [label for e in evidence.values() for label in e if label not in relation_texts]
+        several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment
+        if self.matcher is not None and unsure and not several:
+            named_by_word = [label for e in evidence.values() for label, v in e.items()
+                             if v >= 1.0 and label not in relation_texts]
+            if self._meant(masked, relation_texts, named_by_word, parts):
+                recognised.append("meaning")
         return Match(chain_text, parts, tuple(recognised), named[0] if named else None)
+
+    def _meant(self, masked: str, relation_texts: Sequence[str], others: Sequence[str], parts: dict) -> bool:
+        """The meaning view (docs/meaning.md): the chain's relations mean something the question asks
+        (its best hop scores ``meaning_min``), none is a detour the question does not ask for (every
+        hop at least ``meaning_hop_ratio`` of the best), and no other relation of the KG that the
+        question names word for word (``others``) means it better and means something else."""
+        names = getattr(self.aligner, "names", {})
+        labels = list(dict.fromkeys([*relation_texts, *others]))
+        scores = dict(self.matcher.rank(masked, {t: names.get(t, (t,)) for t in labels}))
+        hops = [scores.get(t, 0.0) for t in relation_texts]
+        if not hops:
+            return False
+        best, o = max(hops), self.options
+        parts.update(meaning=best, meaning_weakest=min(hops))
+        if best < o.meaning_min or min(hops) < o.meaning_hop_ratio * best:
+            return False
+        rivals = [t for t in others if scores.get(t, 0.0) > best + o.meaning_margin]
+        if rivals and self.matcher.encoder is not None:     # a hop and each leg of a compound hop
+            legs = list(dict.fromkeys([*relation_texts, *(leg.strip() for t in relation_texts for leg in t.split("→"))]))
+            sims = self.matcher.encoder.embed(rivals) @ self.matcher.encoder.embed(legs).T
+            rivals = [t for t, row in zip(rivals, sims) if row.max() < o.meaning_same]
+        if rivals:
+            parts["meaning_rival"] = scores[rivals[0]]
+        return not rivals
 
     def reason(self, match: Match, topic: str) -> str | None:
         """Why to abstain (one line), or None to answer."""

@@ -8,6 +8,7 @@ from ..config import Settings
 from ..errors import KGSparqlError
 from ..linking import EntityLinker
 from ..linking.vocabulary import relation_vocabulary
+from ..meaning import RelationMatcher
 from ..loaded_models import Models
 from ..plugin_options import parse_options
 from ..rank.base import Rankers
@@ -32,7 +33,7 @@ class Method(Protocol):
 def build_method(kg, settings: Settings, llm=None, *, models: Models | None = None) -> Method:
     """The configured method (``settings.method``) on ``kg``: the context (adapter, linker, shared
     rankers, the LLM ``settings.llm`` names unless ``llm`` is given, options from
-    ``[plugins.<method>]``) is built here, once."""
+    ``[methods.<method>]``) is built here, once."""
     parts = context_parts(kg, settings, llm, models)
     return create("method", settings.method, settings, context=MethodContext, **parts,
                   abstention=relation_match(kg, settings, parts["models"], parts["rankers"]))
@@ -76,7 +77,8 @@ def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> 
     aligner = rankers.get("alignment")
     if hasattr(aligner, "learn_names"):
         aligner.learn_names(names)
-    return RelationMatch(aligner, vocabulary, options)
+    matcher = RelationMatcher(encoder=rankers.get("embedding")) if options.meaning else None
+    return RelationMatch(aligner, vocabulary, options, matcher)
 
 
 def relation_names(adapter, relation) -> list[str]:

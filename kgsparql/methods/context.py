@@ -1,28 +1,31 @@
 """``MethodContext``: everything a method stands on, built once by ``build_method``.
 
-A method is constructed as ``Method(ctx)`` and never sees the endpoint: it reaches the KG through
-``ctx.adapter`` (retrieval steps) and ``ctx.linker`` (entity linking), ranks with ``ctx.ranker(name)``
-(created on first use and shared with the linker and every other method of the context), calls
-``ctx.llm`` (None with ``--llm none``: every LLM step then runs its fallback), and reads its own
-validated options from ``ctx.options``. Loaded models live in ``ctx.models``."""
+A method is constructed as ``Method(ctx)`` and queries the KG only through ``ctx.adapter`` (retrieval
+steps; ``ctx.adapter.endpoint`` is there to key caches, as kgfr does) and ``ctx.linker`` (entity
+linking), ranks with ``ctx.ranker(name)`` (created on first use and shared with the linker and every
+other method of the context), calls ``ctx.llm`` (None with ``--llm none``: every LLM step then runs
+its fallback), and reads its own validated options from ``ctx.options``. Loaded models live in ``ctx.models``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from ..adapters.base import Adapter
+from ..linking import EntityLinker
+from ..llm import LLM
 from ..rank.base import Ranker, Rankers
 from ..registry import PluginContext, create
+from .abstention import RelationMatch
 
 __all__ = ["MethodContext"]
 
 
 @dataclass(frozen=True, kw_only=True)
 class MethodContext(PluginContext):
-    adapter: Any                     # the KG's Adapter (retrieval steps as SPARQL templates)
-    linker: Any                      # EntityLinker: question -> mentions -> candidate entities
+    adapter: Adapter                 # the KG's retrieval steps (SPARQL templates)
+    linker: EntityLinker             # question -> mentions -> candidate entities
     rankers: Rankers                 # rankers by name, shared
-    llm: Any = None                  # an LLM backend, or None for --llm none
-    abstention: Any = None           # RelationMatch: does the chain found match the question?
+    llm: LLM | None = None           # an LLM backend, or None for --llm none
+    abstention: RelationMatch | None = None   # does the chain found match the question?
 
     @property
     def walks(self) -> str:
@@ -37,6 +40,12 @@ class MethodContext(PluginContext):
     def encoder(self):
         """The sentence encoder (the ``embedding`` ranker: ``.embed(texts)`` and ``.rank``)."""
         return self.rankers.get("embedding")
+
+    def warm_encoder(self):
+        """The sentence encoder, loaded now: at construction, not inside the first question's time."""
+        encoder = self.encoder
+        encoder.embed(["load the model now"])
+        return encoder
 
     def method(self, name: str):
         """Another registered method on this same context (its own options, the same KG, models,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError
-from .base import RankerContext, default_context, stem, stems, tokenize, type_words
+from .base import RankerContext, default_context, framing_words, stem, stems, tokenize, type_words
 
 __all__ = ["AlignmentRanker", "path_labels"]
 
@@ -86,6 +86,7 @@ class AlignmentRanker:
 
     def evidence(self, query: str, labels: list[str]) -> dict[str, dict[str, float]]:
         """The question's relation words: word -> {relation label it names: strength in (0, 1]}."""
+        framing = framing_words(query)       # "kind" in "what kind of": by meaning only, not by spelling
         words = [w for w in dict.fromkeys(tokenize(query, stopwords=True)) if w != "x"]
         if not words or not labels:
             return {}
@@ -94,8 +95,8 @@ class AlignmentRanker:
         out: dict[str, dict[str, float]] = {}
         typed = type_words(query)
         for i, word in enumerate(words):
-            found = {label: 1.0 for label in labels
-                     if any(_found(word, name, word in typed) for name in self.names.get(label, (label,)))}
+            found = {} if word in framing else {label: 1.0 for label in labels if any(
+                _found(word, name, word in typed) for name in self.names.get(label, (label,)))}
             if not found and word in typed:
                 continue        # a kind of entity ("which films"), unless it is what a relation is about
             if not found and len(labels) > 1:

@@ -13,7 +13,7 @@ from ..loaded_models import Models
 from ..registry import PluginContext, create
 
 __all__ = ["Ranker", "RankerContext", "Rankers", "build_ranker", "tokenize", "STOPWORDS", "default_context",
-           "stem", "stems", "type_words"]
+           "stem", "stems", "type_words", "framing_words"]
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -24,6 +24,7 @@ STOPWORDS = frozenset("""
 a an the of in on at to by for with from into about as and or but not no is are was were be been
 being am has have had having do does did doing who whom whose what which when where why how that
 this these those it its it's there their they them he she his her him i me my we our you your s t
+up down out off over
 """.split())
 
 
@@ -50,6 +51,14 @@ def stem(word: str) -> str:
 # the noun names the kind of entity asked about or passed through, not a relation
 _TYPED = re.compile(r"\b(?:which|what|how many)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([^\W_]+)"
                     r"|([^\W_]+)\s+(?:that|which|whom?|where)\b|([^\W_]+)\s+[^\W_]+(?:ed|en)\s+by\b")
+
+
+_FRAMING = re.compile(r"\b(kinds?|types?|sorts?)\s+of\b")
+
+
+def framing_words(text: str) -> set[str]:
+    """"kind", "type", "sort" in "what kind of X": they frame the question and name no relation."""
+    return {m.group(1) for m in _FRAMING.finditer(text.lower())}
 
 
 def type_words(text: str) -> set[str]:
@@ -91,7 +100,7 @@ def default_context(name: str, ctx: RankerContext | None, options_cls) -> Ranker
 
 class Rankers:
     """``rankers.get("fusion")``: the ranker registered under that name, created once (with its
-    ``[plugins.<name>]`` options checked) and shared."""
+    ``[rankers.<name>]`` options checked) and shared."""
 
     def __init__(self, settings: Settings | None = None, models: Models | None = None):
         self.settings = settings or Settings()

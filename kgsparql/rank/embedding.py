@@ -7,7 +7,7 @@ come back in later calls are not encoded again. Two backends run the same weight
 default: ONNX Runtime, no torch at run time; the model is exported once, with torch, into
 ``<home>/models/onnx/``, see ``onnx_export``) and ``sentence-transformers`` (torch; what the shipped
 classifier heads were trained with). Either is imported on first use only; docs/speed.md.
-Options (``[plugins.embedding]``): ``backend`` (``onnx``), ``model`` (a local sentence-transformers
+Options (``[rankers.embedding]``): ``backend`` (``onnx``), ``model`` (a local sentence-transformers
 model directory; default the packaged MiniLM), ``onnx_dir`` (where the export is kept; default
 ``$KGSPARQL_ONNX_DIR``, else ``<home>/models/onnx``), ``batch_size`` (64), ``cache_size`` (100000 texts),
 ``threads`` (CPU threads, default 1: keeps one-text latency steady when other processes compete for

@@ -14,7 +14,7 @@ import numpy as np
 
 from .base import stems
 
-__all__ = ["lexical_vectors", "note_lexical_fallback", "DIM"]
+__all__ = ["lexical_vectors", "note_lexical_fallback", "skip_note", "DIM"]
 
 DIM = 4096              # wide enough that two stems rarely share a coordinate (no cache is kept)
 
@@ -41,3 +41,9 @@ def note_lexical_fallback(missing: str) -> None:
         _noted = True
         print(f"note: {missing} is not installed, so questions are ranked with BM25 and word overlap; "
               "for better ranking: pip install 'kgsparql[embed]'", file=sys.stderr, flush=True)
+
+
+def skip_note() -> None:
+    """This process says nothing (another one, e.g. the first of several workers, says it)."""
+    global _noted
+    _noted = True

@@ -8,7 +8,7 @@ ranker pool). It scores facts given as ``(subject, relation words, object)`` in 
 
 Scores are in [0, 1]; RefKG drops the facts scoring under its ``alpha``. The paper trains an expert
 scorer for this; the built-in ``minilm`` is training-free, and a trained model registered under
-another name replaces it through ``[plugins.refkg] scorer = "NAME"``."""
+another name replaces it through ``[methods.refkg] scorer = "NAME"``."""
 from __future__ import annotations
 
 from dataclasses import dataclass

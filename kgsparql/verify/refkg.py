@@ -28,7 +28,7 @@ __all__ = ["RefKGVerifier", "RefKGOptions"]
 
 @dataclass(frozen=True)
 class RefKGOptions:
-    """``[plugins.refkg]``."""
+    """``[verifiers.refkg]``."""
 
     max_hops: int = 2             # longest path that can join two entities of a sub-claim
     max_entities: int = 4         # entities of one claim that are checked
@@ -55,7 +55,7 @@ class RefKGVerifier:
         self.options = ctx.options or RefKGOptions()
         self.llm = ctx.llm
         ctx.ranker("alignment")
-        ctx.encoder.embed(["load the model now"])   # at construction, not inside the first claim's time
+        ctx.warm_encoder()
         self.head = self._load_head(self.options.head) if self.options.head else None
 
     def _load_head(self, path: str) -> VerdictHead:

@@ -1,7 +1,9 @@
 """The WebQSP KB on a SPARQL server answers like the embedded store: ``eval webqsp --write-kb`` writes
 it, ``scripts/virtuoso-load.sh`` bulk-loads it into the test Virtuoso (an ``oxigraph serve`` gets the
 same file), and ``eval webqsp --endpoint … --limit 50`` writes the same rows as on the embedded store
-(everything but the timings). Needs the benchmark data (skipped without it)."""
+(everything but the timings). Linking reads the KB's label index on every store here
+(``[plugins.linking] label_index = "on"``; by default a Freebase endpoint is linked through lookup,
+which suits a full dump). Needs the benchmark data (skipped without it)."""
 from __future__ import annotations
 
 import json
@@ -27,8 +29,11 @@ def home(tmp_path_factory) -> Path:
 
 
 def _eval(home: Path, out: Path, *extra: str) -> list[dict]:
+    config = home / "linking.toml"
+    config.write_text('[plugins.linking]\nlabel_index = "on"\n')
     result = CliRunner().invoke(cli_main, ["eval", "webqsp", "--data-dir", str(DATA), "--limit", LIMIT, "--quiet",
-                                           "--out", str(out), *extra], env={"KGSPARQL_HOME": str(home)})
+                                           "--config", str(config), "--out", str(out), *extra],
+                                env={"KGSPARQL_HOME": str(home)})
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(rows) == int(LIMIT)

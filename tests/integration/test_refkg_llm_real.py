@@ -21,7 +21,7 @@ STEPS = {"refkg/decouple@1", "refkg/relations@1", "refkg/reconstruct@1", "refkg/
 
 @pytest.fixture(scope="module")
 def settings(tmp_path_factory) -> Settings:
-    base = Settings(llm="llama", llm_context=2048, llm_max_tokens=32, plugins={"refkg": {"evidence_facts": 8}})
+    base = Settings(llm="llama", llm_context=2048, llm_max_tokens=32, tables={"methods": {"refkg": {"evidence_facts": 8}}})
     return base.replace(store=str(ensure_demo_store(base)), home=str(tmp_path_factory.mktemp("home")), method="refkg")
 
 

@@ -16,6 +16,8 @@ from click.testing import CliRunner
 from kgsparql.cli import main
 from kgsparql.config import Settings
 from kgsparql.kg import ensure_demo_store
+from faultserver import serving
+from lookalikes import rows
 from serveproc import ServeProcess, call
 
 pytest.importorskip("uvicorn", reason="the serve extra is not installed")
@@ -78,6 +80,7 @@ def test_sparql_runs_select_and_ask_through_the_read_only_guard(server):
     assert call(server.url + "v1/sparql", {"query": "ASK { ?s ?p ?o }"})[1] == {"boolean": True}
     refused = ["INSERT DATA { <urn:a> <urn:b> <urn:c> }", "DROP ALL",
                "SELECT * WHERE { SERVICE <http://127.0.0.1:9/> { ?s ?p ?o } }",
+               "SELECT ?a { BIND(1 AS ?x) .SERVICE <http://127.0.0.1:9/> { ?p ?q ?a } }",
                "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }", "SELEKT nothing"]
     for query in refused:
         status, body, _ = call(server.url + "v1/sparql", {"query": query})
@@ -98,24 +101,26 @@ def test_bad_requests_are_400_with_one_json_error(server, raw, expected):
 
 
 def test_a_body_over_one_megabyte_is_413_declared_or_streamed(server):
-    big = json.dumps({"question": "x" * (1 << 20)}).encode()
-    status, body, _ = call(server.url + "v1/verify", big)
-    assert status == 413 and "1,048,576 bytes" in body["error"]
+    """Refused from the declared length before the body is read, or once a chunked body grows past
+    1 MB. The client stops sending where the server stops reading, so the answer is never lost."""
     parts = urllib.parse.urlsplit(server.url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-    conn.putrequest("POST", "/v1/sparql")
-    conn.putheader("Transfer-Encoding", "chunked")
-    conn.endheaders()
-    try:
-        for _ in range(20):
-            chunk = b"x" * 65536
-            conn.send(b"%x\r\n%s\r\n" % (len(chunk), chunk))
-        conn.send(b"0\r\n\r\n")
-    except (BrokenPipeError, ConnectionResetError):
-        pass                                # the server may stop reading once it has said 413
-    response = conn.getresponse()
+    declared = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    declared.putrequest("POST", "/v1/verify")
+    declared.putheader("Content-Length", str((1 << 20) + 1))
+    declared.endheaders(b'{"claim": "')
+    response = declared.getresponse()
+    assert response.status == 413 and "1,048,576 bytes" in json.loads(response.read())["error"]
+    declared.close()
+    streamed = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    streamed.putrequest("POST", "/v1/sparql")
+    streamed.putheader("Transfer-Encoding", "chunked")
+    streamed.endheaders()
+    chunk = b"x" * 65536
+    for _ in range(17):                                 # 1,114,112 bytes: just past the limit
+        streamed.send(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+    response = streamed.getresponse()
     assert response.status == 413 and "error" in json.loads(response.read())
-    conn.close()
+    streamed.close()
 
 
 def test_unknown_routes_and_methods_answer_json(server):
@@ -171,3 +176,17 @@ def test_foreign_host_names_and_cross_site_posts_are_refused(server):
     assert call(server.url + "v1/ask", {"question": "who directed [Kismet]"}, headers={"Origin": own})[0] == 200
     localhost = server.url.replace("127.0.0.1", "localhost")
     assert call(localhost + "healthz")[0] == 200
+
+
+def test_serve_takes_a_kg_preset_and_sends_its_user_agent(tmp_path):
+    """``serve --kg wikidata`` against a loopback server answering like WDQS: the preset's adapter,
+    the User-Agent with the contact setting, one request for one typed query."""
+    with serving(script=[rows("wikidata")]) as wdqs, \
+            ServeProcess(tmp_path, "--kg", "wikidata", "--endpoint", wdqs.url,
+                         env={"KGSPARQL_HOME": str(tmp_path), "KGSPARQL_CONTACT": "ops@example.org"}) as srv:
+        health = call(srv.url + "healthz")[1]
+        status, body, _ = call(srv.url + "v1/sparql", {"query": "SELECT ?e ?v WHERE { ?e ?p ?v } LIMIT 2"})
+    assert (health["endpoint"], health["adapter"]) == ("http", "wikidata")
+    assert status == 200 and body["results"]["bindings"][0]["v"] == {"type": "literal", "value": "Douglas Adams",
+                                                                      "xml:lang": "en"}
+    assert len(wdqs.requests) == 1 and wdqs.requests[0]["headers"]["User-Agent"].endswith("contact: ops@example.org)")

@@ -49,7 +49,8 @@ class FirstHop:
         names = tuple(dict.fromkeys(t.tail.name for t in triples))
         step = run_prompt(self.ctx.llm, "kgx/pick", fallback=names, question=question, candidates=list(names))
         plan = {"relation": best.name, "answered_by": step.source}
-        return Answer(question, tuple(step.value), tuple((Path((t,)), 1.0) for t in triples), {}, tuple(topics), plan, id)
+        return Answer(question, tuple(step.value), evidence=tuple((Path((t,)), 1.0) for t in triples),
+                      entities=tuple(topics), plan=plan, id=id)
 '''
 PARSERS = '''
 from kgsparql.llm.parsing import match_candidates, parser

@@ -70,7 +70,8 @@ def test_a_batch_where_every_row_fails_exits_1(tmp_path):
 
 @pytest.mark.parametrize("args, code, text", [
     ((), 1, "give either a CLAIM or --input"),
-    (("x", "--method", "nope"), 1, "unknown verifier 'nope'"),
+    (("x", "--verifier", "nope"), 1, "unknown verifier 'nope'"),
+    (("x", "--verifier", "refkg", "--method", "frag"), 1, "disagree"),
     (("--input", "/no/such/file.jsonl"), 1, "no such file"),
     (("",), 1, "give either"),
 ])
@@ -79,3 +80,21 @@ def test_user_errors_are_one_line(args, code, text):
     assert proc.returncode == code
     assert text in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
     assert "Traceback" not in proc.stderr
+
+
+def test_a_method_option_of_refkg_does_not_break_verify_and_verifier_picks_the_verifier(tmp_path):
+    config = tmp_path / "kgsparql.toml"
+    config.write_text("[methods.refkg]\nalpha = 0.2\n\n[verifiers.refkg]\nmax_hops = 2\n", encoding="utf-8")
+    for flag in ("--verifier", "--method"):      # --method: the hidden old spelling
+        result = _run("Kismet was directed by William Dieterle.", flag, "refkg", "--config", str(config), "--json")
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["verdict"] == "true"
+
+
+def test_the_old_shared_refkg_table_is_refused_in_one_line(tmp_path):
+    config = tmp_path / "kgsparql.toml"
+    config.write_text("[plugins.refkg]\nalpha = 0.2\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "kgsparql", "verify", "Kismet was directed by William Dieterle.",
+                           "--config", str(config)], capture_output=True, text=True)
+    assert proc.returncode == 1 and len(proc.stderr.strip().splitlines()) == 1
+    assert "[methods.refkg] or [verifiers.refkg]" in proc.stderr

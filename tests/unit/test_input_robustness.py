@@ -227,7 +227,7 @@ def test_a_bug_in_one_row_costs_only_that_row_and_exits_3(capsys):
         def answer(self, question, *, id=None):
             if "boom" in question:
                 raise ZeroDivisionError("division by zero")
-            return Answer(question, ("ok",), (), {}, (), {}, id)
+            return Answer(question, ("ok",), id=id)
 
     with Asker(Settings(llm="none"), method=Brittle()) as asker:
         rows = list(asker.ask_many([{"id": "1", "question": "fine"}, {"id": "2", "question": "boom"},

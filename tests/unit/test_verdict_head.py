@@ -39,7 +39,7 @@ def test_the_head_decides_on_its_own_kg_and_keeps_the_rule_verdict(trained):
     home, out, _ = trained
     store = home / "stores" / "factkg-llm_v1-dev"
     settings = Settings(store=str(store), adapter="dbpedia", home=str(home), llm="none",
-                        plugins={"refkg": {"head": str(out)}})
+                        tables={"verifiers": {"refkg": {"head": str(out)}}})
     with Verifier(settings) as verifier:
         v = verifier.verify("His name is W. Haydon Burns, and he had a successor.")
     assert v.verdict in ("true", "false") and v.plan["decided_by"] == "head"
@@ -52,8 +52,8 @@ def test_the_head_is_refused_on_another_kg(trained):
     with pytest.raises(ConfigError, match="adapter"):
         VerdictHead.load(out, "generic")
     with pytest.raises(ConfigError, match="adapter"):
-        Verifier(Settings(home=str(home), llm="none", plugins={"refkg": {"head": str(out)}}))
+        Verifier(Settings(home=str(home), llm="none", tables={"verifiers": {"refkg": {"head": str(out)}}}))
     # the demo MetaQA KG read with the dbpedia adapter: its relations are not the head's, the rules decide
-    settings = Settings(home=str(home), llm="none", adapter="dbpedia", plugins={"refkg": {"head": str(out)}})
+    settings = Settings(home=str(home), llm="none", adapter="dbpedia", tables={"verifiers": {"refkg": {"head": str(out)}}})
     with Verifier(settings) as verifier:
         assert verifier.verify("Kismet was directed by William Dieterle.").plan["decided_by"] == "rules"

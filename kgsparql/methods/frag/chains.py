@@ -37,11 +37,14 @@ class QuestionChains:
     def __init__(self, scorer: ChainScorer, masked: str, probs: dict[str, float]):
         self.s, self.masked, self.probs = scorer, masked, probs
 
-    def _semantic(self, texts: list[str]) -> np.ndarray:
-        """The zero-shot rankers' scores, each min-max normalised over ``texts``, weighted and averaged."""
+    def _semantic(self, texts: list[str], known: bool = True) -> np.ndarray:
+        """The zero-shot rankers' scores, each min-max normalised over ``texts``, weighted and averaged
+        (``known``: the prior knows some of the candidates; else ``zero_shot_weights``)."""
         if not texts:
             return np.zeros(0)
-        weights = self.s.params.ranker_weights or (1.0,) * len(self.s.rankers)
+        p = self.s.params
+        weights = (p.zero_shot_weights if not known and p.zero_shot_weights else p.ranker_weights) \
+            or (1.0,) * len(self.s.rankers)
         total = np.zeros(len(texts))
         for ranker, weight in zip(self.s.rankers, weights):
             raw = ranker.rank(self.masked, texts)
@@ -54,7 +57,7 @@ class QuestionChains:
         for chain_key_, steps in self.s._prior_chains.items():
             if len(steps) > hop and steps[hop] in keys:
                 prior[keys.index(steps[hop])] += self.probs.get(chain_key_, 0.0)
-        sem = self._semantic([self.s.verbalize(r) for r in relations])
+        sem = self._semantic([self.s.verbalize(r) for r in relations], bool(prior.any()))
         return self._fuse(prior, sem).tolist()
 
     def confident_length(self, min_prob: float = 0.25) -> int:
@@ -77,7 +80,7 @@ class QuestionChains:
 
     def rank_chains(self, chains: Sequence[tuple[Relation, ...]]) -> list[tuple[tuple[Relation, ...], float]]:
         prior = np.array([self.probs.get(chain_key(c), 0.0) for c in chains])
-        sem = self._semantic([self.s.verbalize_chain(c) for c in chains])
+        sem = self._semantic([self.s.verbalize_chain(c) for c in chains], bool(prior.any()))
         scores = self._fuse(prior, sem)
         order = sorted(range(len(chains)), key=lambda i: (-scores[i], len(chains[i]), chain_key(chains[i])))
         return [(chains[i], float(scores[i])) for i in order]

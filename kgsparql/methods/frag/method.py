@@ -12,7 +12,8 @@ from ...retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph
 from ...data import packaged_model
 from ...types import Answer
 from ..context import MethodContext
-from ..no_answer import NO_ENTITY, abstain
+from ..no_answer import abstain, link_or_abstain, no_fact
+from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
 from .chains import ChainScorer
 from .options import FragOptions
@@ -31,8 +32,7 @@ class FRAG:
         self.ctx, self.params = ctx, (p := ctx.options or FragOptions())
         self.adapter, self.linker, self.llm = ctx.adapter, ctx.linker, ctx.llm
         rankers = [ctx.ranker(name) for name in p.rankers]
-        self.encoder = ctx.encoder
-        self.encoder.embed(["load the model now"])  # at construction, not inside the first question's time
+        self.encoder = ctx.warm_encoder()
         lexical = getattr(self.encoder, "lexical", False)    # no MiniLM: the trained heads cannot read it
         self.router = Router(None if lexical else self._classifier(p.router_model or packaged_model("router.npz")), p)
         chain_path = p.chain_model or packaged_model("chains.npz")
@@ -51,40 +51,42 @@ class FRAG:
             probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
-        link = self.linker.link(question)
-        if link.topic_mention is None:
-            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
-        return self.answer_about(question, link.topics(), link.masked(), id=id)
+        link, unlinked = link_or_abstain(self.linker, question, id)
+        if unlinked:
+            return unlinked
+        return self.answer_about(question, link.topics(), link.masked(), id=id).answer
 
     def answer_about(self, question: str, topics, masked: str, *, id: str | None = None,
-                     max_hops: int | None = None, check: bool = True) -> Answer:
-        """The atomic answerer: ``question`` about the given ``topics`` (``masked`` is the question
-        with the topic replaced by the mask). Planners call it with topics they found themselves and
-        ``max_hops=1`` for a sub-question that is one fact, ``check=False`` where the plan, not this
-        sub-question, is checked against the question; ``plan["chain_key"]`` is the chain followed."""
+                     max_hops: int | None = None, check: bool = True) -> TopicAnswer:
+        """The atomic answerer (``TopicAnswerer``): ``question`` about the given ``topics``
+        (``masked`` is the question with the topic replaced by the mask). Planners call it with topics
+        they found themselves and ``max_hops=1`` for a sub-question that is one fact, ``check=False``
+        where the plan, not this sub-question, is checked against the question."""
         topics = list(topics)
         qchains, found, plan = self._retrieve(masked, topics, max_hops)
         ranked = qchains.rank_chains(found.candidates)
         evidence = self._evidence(ranked, found)
-        answers: tuple[str, ...] = ()
-        if ranked:
-            best, score = ranked[0]
-            match = self._match(masked, qchains, best, found.candidates)
-            plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
-            result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
-                                  limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
-            evidence = _best_chain_first(list(result.paths), evidence, score, self.params.top_u)
-            reason = self.ctx.abstention.reason(match, topics[0].name) if check else None
-            if reason:
-                return abstain(question, reason, evidence, topics, plan, id)
-            answers = result.names
-        if not answers:
-            return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this",
-                           evidence, topics, plan, id)
-        plan["answered_by"] = "paths"
+        if not ranked:
+            return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
+        best, score = ranked[0]
+        match = self._match(masked, qchains, best, found.candidates)
+        plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
+        result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
+                              limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
+        evidence = _best_chain_first(list(result.paths), evidence, score, self.params.top_u)
+        reason = self.ctx.abstention.reason(match, topics[0].name) if check else None
+        if reason or not result.answers:
+            return TopicAnswer(abstain(question, reason or no_fact(topics[0]), evidence, topics, plan, id), best)
+        answers, plan["answered_by"] = result.names, "paths"
         if self.llm is not None and evidence:
             answers, plan["answered_by"] = answer_with_llm(self.llm, question, evidence, answers)
-        return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
+        ends = {e.name: e for e in reversed(result.answers)}      # a name's best-ranked entity
+        answer = Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
+        return TopicAnswer(answer, best, tuple(ends[n] for n in answers if n in ends), match.prior_when_chosen())
+
+    def rank_chains(self, masked: str, chains) -> list:
+        """``chains`` scored against the (masked) question by the chain prior and the rankers, best first."""
+        return self.chains.for_question(masked, self.encoder.embed([masked])[0]).rank_chains(chains)
 
     def _retrieve(self, masked: str, topics, max_hops: int | None = None):
         """Route, expand and prune the subgraph, collect paths and candidate chains; and the plan so far."""

@@ -23,7 +23,9 @@ class FragOptions:
     fanout_cap: int = 300        # ... on later hops
     prior_weight: float = 0.7    # weight of the learned chain prior vs the zero-shot ranker
     rankers: tuple[str, ...] = ("fusion", "alignment")   # zero-shot chain rankers ...
-    ranker_weights: tuple[float, ...] = ()               # ... and their weights (default: equal)
+    ranker_weights: tuple[float, ...] = ()               # ... and their weights (default: equal) ...
+    zero_shot_weights: tuple[float, ...] = (1.0, 3.0)    # ... where the prior knows none of the chains
+                                                         # (another KG): the hop-by-hop alignment leads
     router_model: str = ""       # a router.npz from `kgsparql train` ("" = the packaged one)
     chain_model: str = ""        # a chains.npz from `kgsparql train` ("" = packaged, "none" = no prior)
 
@@ -38,5 +40,8 @@ class FragOptions:
         if self.ranker_weights and (len(self.ranker_weights) != len(self.rankers) or min(self.ranker_weights) < 0
                                     or sum(self.ranker_weights) <= 0):
             raise ConfigError("ranker_weights needs one non-negative weight per ranker, not all zero")
+        if self.zero_shot_weights and (len(self.zero_shot_weights) != len(self.rankers)
+                                       or min(self.zero_shot_weights) < 0 or sum(self.zero_shot_weights) <= 0):
+            raise ConfigError("zero_shot_weights needs one non-negative weight per ranker, not all zero (or none)")
         if not 0 < self.damping < 1 or not 0 <= self.prior_weight <= 1:
             raise ConfigError("damping must be in (0, 1) and prior_weight in [0, 1]")

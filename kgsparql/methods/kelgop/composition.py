@@ -4,7 +4,7 @@ at a time, are the topics of the rest. Each sub-question gets one hop per KG rel
 from __future__ import annotations
 
 from ...linking.topics import MASK
-from .sub_questions import Sub
+from .sub_questions import SubQuestion
 from .lexicon import compositions
 
 __all__ = ["Composer"]
@@ -32,7 +32,7 @@ class Composer:
             out.append((comp, (max(1, len(inner)), max(1, len(outer) + extra))))
         return out
 
-    def compose(self, comp, topics, hops=(1, 1)) -> list[Sub]:
+    def compose(self, comp, topics, hops=(1, 1)) -> list[SubQuestion]:
         """[inner about the topic, outer about each inner answer]; the topics are never answers."""
         inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0])
         answers, entities, evidence = {}, {}, []
@@ -46,5 +46,5 @@ class Composer:
                 answers.setdefault(n, None)
                 if e is not None:
                     entities.setdefault(e, None)
-        outer = Sub(comp.outer.replace(MASK, "[#1]"), tuple(answers), tuple(entities), None, evidence)
+        outer = SubQuestion(comp.outer.replace(MASK, "[#1]"), tuple(answers), tuple(entities), None, evidence)
         return [inner, outer]

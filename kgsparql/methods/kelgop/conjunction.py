@@ -1,13 +1,14 @@
 """KELGoP's conjunction without an LLM: each named entity constrains the answer through one relation;
 the answer is the intersection of their neighbour sets (one ``neighbors`` query per entity), over the
-pair of relations that best matches the question (FRAG's chain scorer on each one-hop chain)."""
+pair of relations that best matches the question (the atomic answerer's ``rank_chains`` on each
+one-hop chain)."""
 from __future__ import annotations
 
 from collections import defaultdict
 from itertools import product
 
 from .categories import Shape
-from .sub_questions import Outcome, Sub
+from .sub_questions import Outcome, SubQuestion
 
 __all__ = ["intersect"]
 
@@ -20,9 +21,8 @@ def _neighbour_sets(adapter, entity) -> dict:
 
 
 def _relation_scores(planner, masked: str, relations) -> dict:
-    frag = planner.atomic.method
-    qchains = frag.chains.for_question(masked, frag.encoder.embed([masked])[0])
-    return {chain[0]: score for chain, score in qchains.rank_chains([(r,) for r in relations])}
+    ranked = planner.atomic.method.rank_chains(masked, [(r,) for r in relations])
+    return {chain[0]: score for chain, score in ranked}
 
 
 def intersect(planner, question: str, shape: Shape):
@@ -43,11 +43,11 @@ def intersect(planner, question: str, shape: Shape):
     if best is None:
         return Outcome("conjunction", note="the entities share no neighbour")
     combo, common = best
-    subs = [Sub(f"{e.name} : {planner.adapter.verbalize(r)}{' (reverse)' if r.inverse else ''}",
+    subs = [SubQuestion(f"{e.name} : {planner.adapter.verbalize(r)}{' (reverse)' if r.inverse else ''}",
                 tuple(t.name for t in sets[i][r]), tuple(sets[i][r])) for i, (e, r) in enumerate(zip(entities, combo))]
     order = [t for t in sets[0][combo[0]] if t in common]
     names = tuple(dict.fromkeys(t.name for t in order))
-    subs.append(Sub(" and ".join(f"[#{i + 1}]" for i in range(len(entities))), names, tuple(order)))
+    subs.append(SubQuestion(" and ".join(f"[#{i + 1}]" for i in range(len(entities))), names, tuple(order)))
     return Outcome("conjunction", names, subs, {"op": "intersection", "relations": [
         planner.adapter.verbalize(r) + (" (reverse)" if r.inverse else "") for r in combo]})
 

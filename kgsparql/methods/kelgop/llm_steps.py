@@ -8,7 +8,7 @@ import re
 
 from ...llm import run_prompt
 from .answerer import Atomic
-from .sub_questions import Outcome, Sub
+from .sub_questions import Outcome, SubQuestion
 
 __all__ = ["llm_category", "llm_decomposition", "llm_verdict"]
 
@@ -27,12 +27,12 @@ def llm_verdict(llm, question: str, outcome: Outcome) -> bool:
 
 def llm_decomposition(llm, atomic: Atomic, per_entity: int, category: str, question: str,
                       topics) -> Outcome | None:
-    """Sub-questions from the LLM, answered in order; a conjunction intersects the answers of its
+    """SubQuestion-questions from the LLM, answered in order; a conjunction intersects the answers of its
     sub-questions, a composition answers with its last one. None when the output does not parse."""
     subs_text = run_prompt(llm, "kelgop/decompose", fallback=None, question=question, category=category).value
     if not subs_text:
         return None
-    subs: list[Sub] = []
+    subs: list[SubQuestion] = []
     for text in subs_text:
         subs.append(_answer(atomic, text, subs, per_entity))
     if category == "conjunction":
@@ -46,7 +46,7 @@ def llm_decomposition(llm, atomic: Atomic, per_entity: int, category: str, quest
     return Outcome(category, tuple(a for a in answers if a not in banned), subs, note="decomposed by the LLM")
 
 
-def _answer(atomic: Atomic, text: str, done: list[Sub], per_entity: int) -> Sub:
+def _answer(atomic: Atomic, text: str, done: list[SubQuestion], per_entity: int) -> SubQuestion:
     refs = [int(k) for k in _REF.findall(text)]
     if not refs:
         return atomic.ask_text(text)
@@ -57,4 +57,4 @@ def _answer(atomic: Atomic, text: str, done: list[Sub], per_entity: int) -> Sub:
         evidence.extend(sub.evidence)
         answers.update(dict.fromkeys(sub.answers))
         entities.update(dict.fromkeys(sub.entities))
-    return Sub(text, tuple(answers), tuple(entities), None, evidence)
+    return SubQuestion(text, tuple(answers), tuple(entities), None, evidence)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...types import Answer
 from ..context import MethodContext
-from ..no_answer import NO_ENTITY, abstain
+from ..no_answer import abstain, link_or_abstain
 from .llm_steps import llm_category, llm_decomposition, llm_verdict
 from .answerer import Atomic
 from .categories import CategoryClassifier, shape_of
@@ -33,9 +33,9 @@ class KELGoP:
         self.planner = Planner(ctx, self.atomic, p.per_entity, p.depth, p.trust_prior)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
-        link = self.ctx.linker.link(question)
-        if link.topic_mention is None:
-            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
+        link, unlinked = link_or_abstain(self.ctx.linker, question, id)
+        if unlinked:
+            return unlinked
         shape = shape_of(link, self.params.min_mention)
         scores = {} if getattr(self.ctx.encoder, "lexical", False) else \
             self.classifier.scores(self.ctx.encoder.embed([shape.masked])[0])   # no head for stem vectors
@@ -53,7 +53,7 @@ class KELGoP:
         plan.update(outcome.to_json(), answered_by=outcome.subs[-1].answered_by if simple else "plan")
         if not outcome.answers:
             return self._fallback(question, link, plan, id)
-        return Answer(question, outcome.answers, tuple(outcome.evidence), {}, topics, plan, id)
+        return Answer(question, outcome.answers, evidence=tuple(outcome.evidence), entities=topics, plan=plan, id=id)
 
     def _adapt(self, question: str, link, shape, order: list[str], plan: dict) -> Outcome:
         """The adaptive strategy: categories in order until one is sufficient, at most theta attempts;
@@ -87,4 +87,5 @@ class KELGoP:
         if answer.abstained:
             return abstain(question, answer.abstained, answer.evidence, answer.entities, merged, id)
         merged["answered_by"] = "atomic"
-        return Answer(question, answer.answers, answer.evidence, {}, answer.entities, merged, id)
+        return Answer(question, answer.answers, evidence=answer.evidence, entities=answer.entities, plan=merged,
+                      id=id)

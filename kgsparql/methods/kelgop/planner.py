@@ -8,7 +8,7 @@ from .composition import Composer
 from .conjunction import intersect
 from .answerer import Atomic
 from .categories import Shape
-from .sub_questions import Outcome, Sub
+from .sub_questions import Outcome, SubQuestion
 from .aggregation import Attribute, count_answers, extreme, numeric_attributes, pick_attribute, value_filter
 from .lexicon import strip_count, strip_filter, strip_superlative
 
@@ -27,7 +27,7 @@ class Planner(Composer):
         return getattr(self, category)(question, link, shape)
 
     # -- the base answer of a question (atomic, or one composition deep) --------------------------
-    def resolve(self, text: str, topics, masked: str, *, check: bool = True, original=None) -> list[Sub]:
+    def resolve(self, text: str, topics, masked: str, *, check: bool = True, original=None) -> list[SubQuestion]:
         """The base answers of a planned question (the question without its count, superlative or
         filter words): one composition deep when the words nest, else the atomic answerer; when the
         answerer finds nothing for the stripped words, the ``original`` (text, masked) question."""
@@ -43,7 +43,7 @@ class Planner(Composer):
             sub = self.atomic.ask(original[0], topics, original[1], max_hops=hops, check=check)
         return [sub]
 
-    def candidates(self, subs: list[Sub], topics) -> tuple[list, "Attribute | None"]:
+    def candidates(self, subs: list[SubQuestion], topics) -> tuple[list, "Attribute | None"]:
         """The entities to compare: the base answers when they have numbers or dates; else, along the
         chain retrieval found, the last entities that do: when the chain ends in the values themselves
         ("which film came out first" -> film ; release year) the entities one hop before, with that
@@ -67,12 +67,13 @@ class Planner(Composer):
         return list(last.entities), None
 
     @staticmethod
-    def _cut(subs: list[Sub], entities: list, k: int) -> list:
+    def _cut(subs: list[SubQuestion], entities: list, k: int) -> list:
         last = subs[-1]
-        subs[-1] = Sub(last.question, tuple(e.name for e in entities), tuple(entities), last.chain[:k], last.evidence)
+        subs[-1] = SubQuestion(last.question, tuple(e.name for e in entities), tuple(entities), last.chain[:k],
+                               last.evidence)
         return entities
 
-    def direct(self, text: str, topics, masked: str) -> Sub | None:
+    def direct(self, text: str, topics, masked: str) -> SubQuestion | None:
         """The atomic answer when the answerer's trained chain prior is sure of it (a phrasing it was
         trained on: it knows the chain better than the words' nesting); else None."""
         sub = self.atomic.ask(text, topics, masked)
@@ -102,7 +103,7 @@ class Planner(Composer):
         if not last.answers:
             return Outcome("count", subs=subs, note="nothing to count")
         n, how = count_answers(self.adapter, topics, last.chain if len(subs) == 1 else None, last.answers)
-        subs.append(Sub(f"how many are [#{len(subs)}]", (str(n),)))
+        subs.append(SubQuestion(f"how many are [#{len(subs)}]", (str(n),)))
         return Outcome("count", (str(n),), subs, {"op": "count", "by": how, "value": n})
 
     def superlative(self, question: str, link, shape: Shape) -> Outcome:
@@ -115,7 +116,8 @@ class Planner(Composer):
         if shape.cues.filter:
             return self._filter(question, shape)
         entities = list(shape.entities[:2])
-        subs = [Sub(f"which of {' or '.join(e.name for e in entities)}", tuple(e.name for e in entities), tuple(entities))]
+        names = tuple(e.name for e in entities)
+        subs = [SubQuestion(f"which of {' or '.join(names)}", names, tuple(entities))]
         return self._extreme("comparative", shape.cues.comparison, subs, entities, shape)
 
     def conjunction(self, question: str, link, shape: Shape) -> Outcome:
@@ -126,7 +128,7 @@ class Planner(Composer):
         attrs = numeric_attributes(self.adapter, entities)
         return pick_attribute(self.ctx.ranker("embedding"), shape.masked, attrs)
 
-    def _extreme(self, category: str, word: str | None, subs: list[Sub], entities, shape: Shape,
+    def _extreme(self, category: str, word: str | None, subs: list[SubQuestion], entities, shape: Shape,
                  attribute=None) -> Outcome:
         if not entities or not word:
             return Outcome(category, subs=subs, note="no candidates to compare")
@@ -139,7 +141,7 @@ class Planner(Composer):
         values = {r.entity: r.value.value for r in rows}
         winners = [e for e in dict.fromkeys(entities) if e in values]
         names = self._names(winners)
-        subs.append(Sub(f"which of [#{len(subs)}] has the {op[3:]} {attribute.text}", names, tuple(winners)))
+        subs.append(SubQuestion(f"which of [#{len(subs)}] has the {op[3:]} {attribute.text}", names, tuple(winners)))
         agg = {"op": op, "attribute": attribute.to_json(), "word": word, "ranking": ranking,
                "values": {e.name: values[e] for e in winners}}
         return Outcome(category, names, subs, agg)
@@ -159,7 +161,7 @@ class Planner(Composer):
         rows, how = value_filter(self.adapter, entities, attribute, shape.cues.filter)
         kept = {r.entity for r in rows}
         names = self._names([e for e in dict.fromkeys(entities) if e in kept])
-        subs.append(Sub(f"which of [#{len(subs)}] have {attribute.text} {how}", names))
+        subs.append(SubQuestion(f"which of [#{len(subs)}] have {attribute.text} {how}", names))
         return Outcome("comparative", names, subs, {"op": "filter", "attribute": attribute.to_json(),
                                                     "filter": how, "ranking": ranking})
 

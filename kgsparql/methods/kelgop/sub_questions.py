@@ -6,11 +6,11 @@ from typing import Any
 
 from ...types import Entity
 
-__all__ = ["Sub", "Outcome"]
+__all__ = ["SubQuestion", "Outcome"]
 
 
 @dataclass
-class Sub:
+class SubQuestion:
     """One answered sub-question: its text (``[#k]`` marks an earlier answer), answers, end entities."""
 
     question: str
@@ -29,7 +29,7 @@ class Sub:
 class Outcome:
     category: str
     answers: tuple[str, ...] = ()
-    subs: list[Sub] = field(default_factory=list)
+    subs: list[SubQuestion] = field(default_factory=list)
     aggregate: dict[str, Any] | None = None
     note: str = ""
 

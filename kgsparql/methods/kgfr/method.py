@@ -11,7 +11,7 @@ from ...retrieval.propagate import propagate
 from ...stats import record_count
 from ...types import Answer, Entity
 from ..context import MethodContext
-from ..no_answer import NO_ENTITY, abstain
+from ..no_answer import abstain, link_or_abstain, no_fact
 from .llm_steps import answer_with_reflection
 from .chain_scoring import QuestionScorer
 from .descriptions import Descriptions
@@ -42,8 +42,7 @@ class KGFR:
     def __init__(self, ctx: MethodContext):
         self.ctx, self.params = ctx, ctx.options or KgfrOptions()
         self.adapter, self.linker, self.llm = ctx.adapter, ctx.linker, ctx.llm
-        self.encoder, self.aligner = ctx.encoder, ctx.ranker("alignment")
-        self.encoder.embed(["load the model now"])
+        self.encoder, self.aligner = ctx.warm_encoder(), ctx.ranker("alignment")
         kg_id = f"{ctx.settings.store or ''}|{getattr(self.adapter.endpoint, 'name', '')}|{self.adapter.name}"
         model = str(getattr(self.llm, "model", "") or getattr(ctx.settings, "llm", ""))
         cache = Descriptions.cache_path(FilePath(ctx.settings.home_path), kg_id, model)
@@ -52,13 +51,13 @@ class KGFR:
                                                              self.params.describe_relations, cache))
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
-        link = self.linker.link(question)
-        if link.topic_mention is None:
-            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
+        link, unlinked = link_or_abstain(self.linker, question, id)
+        if unlinked:
+            return unlinked
         found = self._retrieve(link.topics(), link.masked())
         topics, plan = found.topics, found.plan
         if not found.ranking:
-            return abstain(question, f"the KG holds no fact about {topics[0].name}", (), topics, plan, id)
+            return abstain(question, no_fact(topics[0], that_answers=False), (), topics, plan, id)
         best = found.ranking[0]
         evidence = self._evidence(found)
         if plan["relation_words"] > 0 and best.score < self.params.min_score:
@@ -69,7 +68,7 @@ class KGFR:
         if self.llm is not None:
             answers, plan["answered_by"], plan["rounds"] = answer_with_reflection(
                 self.llm, question, found, lambda **kw: self._again(found, **kw), self.params.rounds)
-        return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
+        return Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
     def _retrieve(self, topics: list[Entity], masked: str) -> _Retrieved:
         p = self.params

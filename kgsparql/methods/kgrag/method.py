@@ -12,9 +12,9 @@ from ... import stats
 from ...llm import run_prompt
 from ...types import Answer, Path
 from ..context import MethodContext
-from ..no_answer import abstain
+from ..no_answer import abstain, no_fact
 from .options import KgragOptions
-from .sub_questions import Step, chain_steps, references, rewrite
+from .sub_questions import SubQuestion, chain_steps, references, rewrite
 from .triples import candidate_triples, rank_triples
 
 __all__ = ["KGRAG"]
@@ -28,9 +28,9 @@ class KGRAG:
 
     def __init__(self, ctx: MethodContext):
         self.ctx, self.params = ctx, ctx.options or KgragOptions()
-        self.adapter, self.llm, self.encoder = ctx.adapter, ctx.llm, ctx.encoder
+        self.adapter, self.llm = ctx.adapter, ctx.llm
         self.answerer = dataclasses.replace(ctx, llm=None).method(self.params.answerer)
-        self.encoder.embed(["load the model now"])
+        self.encoder = ctx.warm_encoder()
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         base = self.answerer.answer(question, id=id)
@@ -48,21 +48,20 @@ class KGRAG:
         plan["sub_questions"] = [s.to_json() for s in steps]
         evidence = _evidence(steps, base.evidence)
         if not answers:
-            return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this",
-                           evidence, topics, plan, id)
-        return Answer(question, tuple(answers), tuple(evidence), {}, tuple(topics), plan, id)
+            return abstain(question, no_fact(topics[0]), evidence, topics, plan, id)
+        return Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
-    def _decompose(self, question: str, chain, topic_name: str) -> tuple[list[Step], str]:
+    def _decompose(self, question: str, chain, topic_name: str) -> tuple[list[SubQuestion], str]:
         """The LLM's sub-questions, else one per hop of the chain the answerer found."""
-        fallback = chain_steps(chain, topic_name, self.adapter.verbalize) or [Step(question)]
+        fallback = chain_steps(chain, topic_name, self.adapter.verbalize) or [SubQuestion(question)]
         result = run_prompt(self.llm, "kgrag/decompose", fallback=None, question=question)
         if result.value is None:
             return fallback, "chain"
         subs = result.value[: self.params.max_sub_questions]
         same_length = len(subs) == len(chain)   # then sub-question i is taken to ask hop i
-        return [Step(q, chain[i] if same_length else None) for i, q in enumerate(subs)], "llm"
+        return [SubQuestion(q, chain[i] if same_length else None) for i, q in enumerate(subs)], "llm"
 
-    def _answer_step(self, steps: list[Step], i: int, topics) -> None:
+    def _answer_step(self, steps: list[SubQuestion], i: int, topics) -> None:
         """Rewrite sub-question ``i`` with earlier answers, rank its candidate triples, answer it."""
         p, step = self.params, steps[i]
         refs = [k for k in references(step.question) if 0 <= k < i]
@@ -88,7 +87,7 @@ class KGRAG:
         support = [(t, score.get(t, 0.0)) for t in found] or [(t, s) for t, s in ranked if t.tail in chosen]
         step.support = sorted(support, key=lambda ts: -ts[1])[: p.top_k]
 
-    def _ask_llm(self, step: Step, top) -> list:
+    def _ask_llm(self, step: SubQuestion, top) -> list:
         """The candidates the LLM picks among the ends of the top-K triples ([] without a usable answer)."""
         if self.llm is None or not top:
             return []
@@ -97,7 +96,7 @@ class KGRAG:
                             facts=[t for t, _ in top], candidates=ends)
         return list(result.value)
 
-    def _final(self, question: str, steps: list[Step], base_answers, topics) -> tuple[list[str], str]:
+    def _final(self, question: str, steps: list[SubQuestion], base_answers, topics) -> tuple[list[str], str]:
         """The last sub-question's answers, those the LLM-free answerer also found first (its order);
         with an LLM and more than one sub-question, the LLM's pick from the reasoning chain first."""
         last = [e.name for e in steps[-1].answers]
@@ -117,7 +116,7 @@ class KGRAG:
         return list(dict.fromkeys([*result.value, *merged])), "llm"
 
 
-def _evidence(steps: list[Step], base_evidence) -> list[tuple[Path, float]]:
+def _evidence(steps: list[SubQuestion], base_evidence) -> list[tuple[Path, float]]:
     """The reasoning chain (each sub-question's supporting triples, in order), then the answerer's paths."""
     out = [(Path((t,)), s) for step in steps for t, s in step.support[:10]]
     seen = {p for p, _ in out}

@@ -9,13 +9,13 @@ from ...llm.evidence import verbalize_fact, verbalize_path
 from ...prompts.kgrag.parsers import REFERENCE
 from ...types import IRI, Entity, Path, Relation, Triple
 
-__all__ = ["Step", "chain_steps", "rewrite", "references"]
+__all__ = ["SubQuestion", "chain_steps", "rewrite", "references"]
 
 _UNKNOWN = Entity(IRI("urn:kgsparql:unknown"), "?")
 
 
 @dataclass
-class Step:
+class SubQuestion:
     """One sub-question: as planned, as rewritten with earlier answers, and what answered it."""
 
     question: str
@@ -34,13 +34,13 @@ class Step:
                 "candidates": self.candidates, "answered_by": self.answered_by}
 
 
-def chain_steps(chain: Sequence[Relation], topic_name: str, relation_text) -> list[Step]:
+def chain_steps(chain: Sequence[Relation], topic_name: str, relation_text) -> list[SubQuestion]:
     """The LLM-free decomposition: one sub-question per hop of the chain retrieval found, written
     as the hop to follow, "#k" standing for the answers of sub-question k."""
     steps = []
     for i, relation in enumerate(chain):
         head = Entity(IRI("urn:kgsparql:step"), topic_name if i == 0 else f"#{i}")
-        steps.append(Step(verbalize_path(Path((Triple(head, relation, _UNKNOWN),)), relation_text), relation))
+        steps.append(SubQuestion(verbalize_path(Path((Triple(head, relation, _UNKNOWN),)), relation_text), relation))
     return steps
 
 
@@ -49,7 +49,7 @@ def references(question: str) -> list[int]:
     return [int(k) - 1 for k in REFERENCE.findall(question)]
 
 
-def rewrite(question: str, steps: Sequence[Step], names: int) -> str:
+def rewrite(question: str, steps: Sequence[SubQuestion], names: int) -> str:
     """``question`` with each "#k" replaced by the names of sub-question k's first answers."""
     def names_of(match) -> str:
         k = int(match.group(1)) - 1

@@ -12,13 +12,13 @@ from typing import Sequence
 from ...llm import run_prompt
 from ...types import Entity
 
-__all__ = ["SubQuery", "decouple", "decouple_free", "entity_subsets", "check_subsets"]
+__all__ = ["SubQuestion", "decouple", "decouple_free", "entity_subsets", "check_subsets"]
 
 MAX_SUBSET = 2      # the paper's rule: at most two entities per sub-query
 
 
 @dataclass(frozen=True)
-class SubQuery:
+class SubQuestion:
     """One single-hop sub-query: its text, and the question entities it starts from (empty: it
     starts from the answers of the sub-query before it)."""
 
@@ -35,7 +35,7 @@ def entity_subsets(entities: Sequence[Entity]) -> list[tuple[Entity, ...]]:
     return [tuple(unique[i:i + MAX_SUBSET]) for i in range(0, len(unique), MAX_SUBSET)] or [()]
 
 
-def check_subsets(subqueries: Sequence[SubQuery], entities: Sequence[Entity]) -> str | None:
+def check_subsets(subqueries: Sequence[SubQuestion], entities: Sequence[Entity]) -> str | None:
     """Why ``subqueries`` break the paper's rules (None when they keep them)."""
     if not subqueries:
         return "no sub-query"
@@ -46,20 +46,20 @@ def check_subsets(subqueries: Sequence[SubQuery], entities: Sequence[Entity]) ->
     return f"no sub-query starts from {', '.join(missing)}" if missing else None
 
 
-def decouple_free(question: str, entities: Sequence[Entity]) -> list[SubQuery]:
+def decouple_free(question: str, entities: Sequence[Entity]) -> list[SubQuestion]:
     """The LLM-free decoupler: one sub-query per entity subset, each sharing the whole question as
     its context (hops are then found by exploration, not by splitting the text)."""
-    return [SubQuery(question, subset) for subset in entity_subsets(entities)]
+    return [SubQuestion(question, subset) for subset in entity_subsets(entities)]
 
 
-def decouple(llm, question: str, entities: Sequence[Entity]) -> tuple[list[SubQuery], str]:
+def decouple(llm, question: str, entities: Sequence[Entity]) -> tuple[list[SubQuestion], str]:
     """Sub-queries from the ``refkg/decouple`` prompt, else (no LLM, unparseable output, broken
     rules) the LLM-free decoupler. Returns (sub-queries, "llm" | "fallback")."""
     fallback = decouple_free(question, entities)
     result = run_prompt(llm, "refkg/decouple", fallback=None, question=question, entities=list(entities))
     if result.source != "llm" or not result.value:
         return fallback, "fallback"
-    subs = [SubQuery(text, tuple(ents)) for text, ents in result.value]
+    subs = [SubQuestion(text, tuple(ents)) for text, ents in result.value]
     if check_subsets(subs, entities) is not None:
         return fallback, "fallback"
     return subs, "llm"

@@ -9,9 +9,9 @@ from ...rank.scorer import build_scorer
 from ...types import Answer, Entity
 from ..abstention import Match
 from ..context import MethodContext
-from ..no_answer import NO_ENTITY, abstain
+from ..no_answer import abstain, link_or_abstain, no_fact
 from .judge import ChainJudge, QuestionJudge
-from .decoupling import SubQuery, decouple
+from .decoupling import SubQuestion, decouple
 from .exploration import explore
 from .options import RefKGOptions
 from .refinement import joint_inference, reconstruct, refine, supported
@@ -31,12 +31,12 @@ class RefKG:
         self.scorer = build_scorer(p.scorer, ctx.rankers)
         vocabulary = ctx.abstention.vocabulary if ctx.abstention is not None else (lambda: [])
         self.judge = ChainJudge(ctx.ranker("alignment"), ctx.ranker("embedding"), vocabulary, self.adapter.verbalize)
-        ctx.encoder.embed(["load the model now"])   # at construction, not inside the first question's time
+        ctx.warm_encoder()
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
-        link = self.linker.link(question)
-        if link.topic_mention is None:
-            return abstain(question, NO_ENTITY, (), (), {"linking": link.to_json()}, id)
+        link, unlinked = link_or_abstain(self.linker, question, id)
+        if unlinked:
+            return unlinked
         topics, masked = link.topics(), link.masked()
         subs, decoupled_by = decouple(self.llm, question, topics)
         judge = self.judge.for_question(masked, question)
@@ -49,7 +49,7 @@ class RefKG:
         groups = group_by_chain(paths)
         chains = list(groups)
         if not chains:
-            return abstain(question, f"the KG holds no fact about {topics[0].name} that answers this", (), topics, plan, id)
+            return abstain(question, no_fact(topics[0]), (), topics, plan, id)
         scores = judge.scores(chains, [self._examples(groups[c]) for c in chains],
                               [[p.end.name for p in groups[c][:20]] for c in chains])
         best = max(range(len(chains)), key=lambda i: (scores[i], -len(chains[i])))
@@ -59,13 +59,13 @@ class RefKG:
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)
         answers, plan["answered_by"] = self._infer(question, chains, scores, groups, chain)
-        return Answer(question, answers, tuple(evidence), {}, tuple(topics), plan, id)
+        return Answer(question, answers, evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
     def _examples(self, paths, n: int = 2) -> list[str]:
         """A chain's first ``n`` kept paths in words (fact order, the adapter's relation words)."""
         return [". ".join(verbalize_fact(t, self.adapter.verbalize) for t in p.triples) for p in paths[:n]]
 
-    def _track(self, subs: list[SubQuery], topics: list[Entity], judge: QuestionJudge):
+    def _track(self, subs: list[SubQuestion], topics: list[Entity], judge: QuestionJudge):
         """Explore from the track's entities (hop i guided by sub-query i), then refine its evidence."""
         p, texts = self.params, [s.text for s in subs]
         starts = list(subs[0].entities) or topics
@@ -120,9 +120,9 @@ class RefKG:
         return answers, ("llm" if source == "llm" else "paths")
 
 
-def _tracks(subs: list[SubQuery]) -> list[list[SubQuery]]:
+def _tracks(subs: list[SubQuestion]) -> list[list[SubQuestion]]:
     """Sub-queries grouped into chains: one starting from entities, then those continuing from it."""
-    out: list[list[SubQuery]] = []
+    out: list[list[SubQuestion]] = []
     for s in subs:
         if s.entities or not out:
             out.append([s])
