@@ -52,7 +52,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     words = [w for w in words if not any(a <= w.position < b for a, b in framing)]
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
-    values, spent, numbers, facts = stated_values(adapter, text, masked_text, mentioned, label)
+    values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
     words = [w for w in words if not w.labels & spent]
     comparing = form.count or form.date_op
     conflicts = [] if comparing else number_conflicts(facts, numbers, words, label)

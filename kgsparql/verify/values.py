@@ -83,9 +83,9 @@ def _matches(value: str, numbers: list[float], dates: set, years: set[int], text
     return len(words) >= 4 and f" {words} " in f" {text} "
 
 
-def stated_values(adapter, text: str, masked_text: str, mentioned: list[Mentioned], label):
+def stated_values(adapter, masked_text: str, mentioned: list[Mentioned], label):
     """(supported sub-claims for the facts whose values the claim states, their relation labels,
-    the claim's numbers no fact holds)."""
+    the claim's numbers no fact holds, the linked entities' facts)."""
     facts = adapter.neighbors([m.entity for m in mentioned], direction="out", limit=MAX_FACTS)
     linked = {m.entity for m in mentioned}
     numbers, dates = claim_numbers(masked_text), claim_dates(masked_text)
