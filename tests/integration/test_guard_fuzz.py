@@ -11,7 +11,13 @@ import json
 import os
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+
+try:
+    from hypothesis import HealthCheck, given, settings
+except ImportError:  # an environment made before the test extra listed it: skipped, but never in CI
+    if os.environ.get("CI") == "true" or os.environ.get("KGSPARQL_REQUIRE_SERVERS") == "1":
+        raise
+    pytest.skip("hypothesis is not installed (pip install -e .[test])", allow_module_level=True)
 
 from kgsparql.endpoints import EmbeddedEndpoint
 from kgsparql.errors import EndpointError, QueryRejected, ReadOnlyViolation, ServiceRefused
