@@ -1,12 +1,11 @@
 """Options shared by several commands and the Settings they resolve to (flag > file > env > default)."""
 from __future__ import annotations
 
-import json
-import math
 from typing import Any
 
 import click
 
+from .. import strict_json
 from ..config import Settings
 from ..errors import InputError
 from ..presets import PRESETS
@@ -81,25 +80,5 @@ def settings_from(config_file: str | None = None, **flags: Any) -> Settings:
 
 
 def emit_json(obj: Any) -> None:
-    """One line of strict JSON: a non-finite float (which JSON cannot hold) is written as a string
-    (``"inf"``, ``"nan"``); text that cannot be written as UTF-8 (a lone surrogate) is \\u-escaped."""
-    try:
-        line = json.dumps(obj, ensure_ascii=False, allow_nan=False)
-    except ValueError:
-        obj = _finite_only(obj)
-        line = json.dumps(obj, ensure_ascii=False, allow_nan=False)
-    try:
-        line.encode("utf-8")
-    except UnicodeEncodeError:
-        line = json.dumps(obj, allow_nan=False)
-    click.echo(line)
-
-
-def _finite_only(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    if isinstance(value, dict):
-        return {k: _finite_only(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite_only(v) for v in value]
-    return value
+    """One line of strict JSON (kgsparql.strict_json)."""
+    click.echo(strict_json.dumps(obj))

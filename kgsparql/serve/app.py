@@ -4,7 +4,7 @@ Blocking work (a question, a claim, a query) runs in worker threads, at most ``c
 all sharing the ``Service``'s KG and models."""
 from __future__ import annotations
 
-import json
+from .. import strict_json
 from importlib import resources
 
 import anyio
@@ -30,13 +30,10 @@ _HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer
 
 
 class JSON(JSONResponse):
-    """JSON that survives text with a lone surrogate (escaped instead of failing to encode)."""
+    """Strict JSON, as the CLI writes it (no NaN/Infinity; a lone surrogate escaped)."""
 
     def render(self, content) -> bytes:
-        try:
-            return json.dumps(content, ensure_ascii=False).encode("utf-8")
-        except UnicodeEncodeError:
-            return json.dumps(content).encode("ascii")
+        return strict_json.dumps(content).encode("utf-8")
 
 
 def status_of(exc: KGSparqlError) -> int:
