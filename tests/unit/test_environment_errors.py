@@ -23,6 +23,8 @@ def _cli(*args: str, stdout: str | None = None, cwd: Path | None = None) -> tupl
     """The CLI as a user runs it (a real process, stdout possibly a device): exit code, stderr lines."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     env.pop("KGSPARQL_DEBUG", None)
+    if cwd is not None:     # a home of its own: what the user's home holds must not change the answer
+        env["KGSPARQL_HOME"] = str(cwd / "home")
     with open(stdout or os.devnull, "w") as out:
         done = subprocess.run([sys.executable, "-m", "kgsparql", *args], stdout=out, stderr=subprocess.PIPE,
                               env=env, cwd=cwd, timeout=300)
