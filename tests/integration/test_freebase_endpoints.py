@@ -15,6 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from kgsparql.cli import main as cli_main
+
+from conftest import server_missing
 from servers import OxigraphServer, find_binary, graph_iri
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +71,7 @@ def test_virtuoso_bulk_loaded_answers_like_the_embedded_store(virtuoso_server, k
 def test_oxigraph_server_answers_like_the_embedded_store(home, embedded, tmp_path):
     binary = find_binary("oxigraph")
     if binary is None:
-        pytest.skip("the oxigraph CLI is not installed")
+        server_missing("the oxigraph CLI is not installed (pip install oxigraph)")
     kb = _write_kb(home, tmp_path / "webqsp.nt")
     server = OxigraphServer(tmp_path / "oxigraph", {"webqsp": kb}, binary).start()
     try:

@@ -12,10 +12,12 @@ import os
 
 import pytest
 
+from conftest import servers_required
+
 try:
     from hypothesis import HealthCheck, given, settings
 except ImportError:  # an environment made before the test extra listed it: skipped, but never in CI
-    if os.environ.get("CI") == "true" or os.environ.get("KGSPARQL_REQUIRE_SERVERS") == "1":
+    if servers_required():
         raise
     pytest.skip("hypothesis is not installed (pip install -e .[test])", allow_module_level=True)
 
@@ -43,59 +45,38 @@ def _report(prop: str, store: str, tried: int, requests: int) -> None:
             fh.write(json.dumps({"property": prop, "store": store, "queries": tried, "requests": requests}) + "\n")
 
 
-def test_service_is_refused_in_every_generated_position(endpoint_for, endpoint_kind):
+def _refused_and_nothing_sent(endpoint_for, store: str, prop: str, strategy, run, refusals) -> None:
+    """Every generated query is refused with one of ``refusals`` and the listener it names gets no request."""
     endpoint, tried = endpoint_for("metaqa"), []
     with serving() as listener:
         base = listener.url.rsplit("/", 1)[0]
 
         @FUZZ
-        @given(service_queries(base))
+        @given(strategy(base))
         def check(query):
             tried.append(query)
-            with pytest.raises(ServiceRefused):
-                _run(endpoint, query)
+            with pytest.raises(refusals):
+                run(endpoint, query)
             assert listener.requests == [], query
 
         check()
-        _report("service", endpoint_kind, len(tried), len(listener.requests))
+        _report(prop, store, len(tried), len(listener.requests))
     assert len(tried) >= min(EXAMPLES, 50)
+
+
+def test_service_is_refused_in_every_generated_position(endpoint_for, endpoint_kind):
+    _refused_and_nothing_sent(endpoint_for, endpoint_kind, "service", service_queries, _run, ServiceRefused)
 
 
 def test_service_between_escaped_quotes_is_refused(endpoint_for, endpoint_kind):
     """A parser that expands ``\\u0022`` before tokenising reads these calls as strings; the store does not."""
-    endpoint, tried = endpoint_for("metaqa"), []
-    with serving() as listener:
-        base = listener.url.rsplit("/", 1)[0]
-
-        @FUZZ
-        @given(smuggled_queries(base))
-        def check(query):
-            tried.append(query)
-            with pytest.raises(QueryRejected):
-                endpoint.select(query)
-            assert listener.requests == [], query
-
-        check()
-        _report("smuggled", endpoint_kind, len(tried), len(listener.requests))
-    assert len(tried) >= min(EXAMPLES, 50)
+    _refused_and_nothing_sent(endpoint_for, endpoint_kind, "smuggled", smuggled_queries,
+                              lambda endpoint, query: endpoint.select(query), QueryRejected)
 
 
 def test_every_update_form_is_refused_and_sends_nothing(endpoint_for, endpoint_kind):
-    endpoint, tried = endpoint_for("metaqa"), []
-    with serving() as listener:
-        base = listener.url.rsplit("/", 1)[0]
-
-        @FUZZ
-        @given(update_requests(base))
-        def check(request):
-            tried.append(request)
-            with pytest.raises((ReadOnlyViolation, QueryRejected)):
-                endpoint.select(request)
-            assert listener.requests == [], request
-
-        check()
-        _report("update", endpoint_kind, len(tried), len(listener.requests))
-    assert len(tried) >= min(EXAMPLES, 50)
+    _refused_and_nothing_sent(endpoint_for, endpoint_kind, "update", update_requests,
+                              lambda endpoint, query: endpoint.select(query), (ReadOnlyViolation, QueryRejected))
 
 
 def test_decoys_run_and_fetch_nothing(endpoint_for, endpoint_kind):
