@@ -42,13 +42,14 @@ class FRAG:
     def _classifier(self, path: str) -> EmbeddingClassifier:
         return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
 
-    def _match(self, masked: str, qchains, chain, candidates):
+    def _match(self, masked: str, qchains, chain, candidates, topics=()):
         """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
         probs = qchains.probs
         known = bool(probs) and any(chain_key(c) in probs for c in candidates)
         return self.ctx.abstention.assess(
             masked, self.chains.verbalize_chain(chain), [self.adapter.verbalize(r) for r in chain],
-            probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None)
+            probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
+            topics=topics, chain=chain)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -69,7 +70,7 @@ class FRAG:
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
         best, score = ranked[0]
-        match = self._match(masked, qchains, best, found.candidates)
+        match = self._match(masked, qchains, best, found.candidates, topics)
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                               limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
