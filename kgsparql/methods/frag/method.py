@@ -12,6 +12,7 @@ from ...retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph
 from ...data import packaged_model
 from ...types import Answer
 from ..context import MethodContext
+from ..chain_length import prefer_prefixes, returns_to_topic
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
@@ -66,6 +67,9 @@ class FRAG:
         topics = list(topics)
         qchains, found, plan = self._retrieve(masked, topics, max_hops)
         ranked = qchains.rank_chains(found.candidates)
+        if not any(chain_key(c) in qchains.probs for c in found.candidates):      # zero-shot: an extra hop back to the topic's kind must be asked for
+            ranked = prefer_prefixes(ranked, lambda c: returns_to_topic(
+                self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
         evidence = self._evidence(ranked, found)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
