@@ -9,7 +9,8 @@ verbalised chains FRAG and the other methods rank. A word names a relation when 
 in the relation's words (``director`` / ``directed``, ``screenwriters`` / ``written``), or when its
 embedding is close to the relation's (``cast`` / ``starred actors``) by at least ``min_cos`` and
 ahead of every other relation by ``margin`` (single words are ambiguous: "films" is close to every
-film relation). Score = F1 of precision (share of hops aligned, each to its own word) and recall
+film relation). A word that only modifies the names of several relations and heads none ("film" in
+``film genre`` and ``film director``) is the KG's domain word and names none of them. Score = F1 of precision (share of hops aligned, each to its own word) and recall
 (share of the question's relation words the path uses), in [0, 1].
 
 When ranking, words of one phrase that name the same relation are one mention (``rank.mentions``:
@@ -127,6 +128,9 @@ class AlignmentRanker:
         for i, word in enumerate(words):
             found = {} if word in framing else {label: 1.0 for label in labels if any(
                 _found(word, name, word in typed) for name in self.names.get(label, (label,)))}
+            if len(found) > 1 and not any(_found(word, name, True) for label in found
+                                          for name in self.names.get(label, (label,))):
+                found, typed = {}, typed | {word}    # the KG's domain word ("film" in "film genre", "film director")
             if not found and word in typed:
                 continue        # a kind of entity ("which films"), unless it is what a relation is about
             if not found and len(labels) > 1:
