@@ -13,7 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .factkg import factkg_store, load_factkg, sample_claims
+from .factkg import factkg_store, load_factkg, sample_claims, seeded_order, store_checksum
+from .verifier_views import ViewCache
 
 __all__ = ["train_verdict_head", "HeadReport", "TRAIN_SPLIT"]
 
@@ -35,20 +36,25 @@ class HeadReport:
         return dict(self.__dict__)
 
 
-def _features(settings, claims, log) -> tuple[np.ndarray, list[str], list[str]]:
-    """Features and rule verdicts of the claims, and the relation labels met around their entities."""
+def _views(settings, claims, cache: ViewCache, log) -> list[dict]:
+    """What the rules saw in each claim: stored ones from ``cache``, the others verified now (in
+    the seeded order of the sample, so a stopped run has verified a seeded sample) and stored."""
     from ..api import Verifier
 
-    rows, verdicts, labels = [], [], set()
+    if any(c.id not in cache.views for c in claims):
+        with Verifier(settings, llm="none") as verifier:
+            cache.fill(claims, lambda text: verifier.method.features(text)[2], log)
+    return [cache.views[c.id] for c in claims]
+
+
+def _features(settings, views: list[dict]) -> np.ndarray:
+    from ..api import Verifier
+    from ..verify.features import claim_features
+
     with Verifier(settings, llm="none") as verifier:
-        for n, c in enumerate(claims, 1):
-            whole, verdict, x = verifier.method.features(c.claim)
-            rows.append(x)
-            verdicts.append(verdict)
-            labels |= whole.held
-            if n % 500 == 0:
-                log(f"  {n}/{len(claims)} claims")
-    return np.vstack(rows), verdicts, sorted(labels)
+        encoder = verifier.method.ctx.encoder
+        encoder.embed([v["claim"] for v in views])        # one batch; claim_features reads the cache
+        return np.vstack([claim_features(encoder, v) for v in views])
 
 
 def _held_out(x, y, c: float, embedding: bool, test) -> float:
@@ -70,13 +76,20 @@ def train_verdict_head(settings, data_dir: Path, variant: str, out: Path, *, lim
     chosen = sample_claims(claims, limit, seed)
     log(f"verifying {len(chosen)} claims of factkg {variant} {TRAIN_SPLIT} by the rules")
     kg_settings = settings.replace(store=str(store), endpoint=None, adapter="dbpedia", llm="none")
-    x, verdicts, relations = _features(kg_settings, chosen, log)
+    cache = ViewCache(settings.home_path / "cache", f"verifier-views-factkg-{variant}-{TRAIN_SPLIT}",
+                      store_checksum(store))
+    chosen = seeded_order(chosen, seed)
+    views = _views(kg_settings, chosen, cache, log)
+    log(f"features of {len(views)} claims")
+    x = _features(kg_settings, views)
+    verdicts = [v["verdict"] for v in views]
+    relations = sorted({label for v in views for label in v["held"]})
     y = [c.label for c in chosen]
     test = np.random.default_rng(seed).permutation(len(y))[: max(1, len(y) // 5)]
     scores = {(c, e): _held_out(x, y, c, e, test) for c in C_GRID for e in (False, True)}
     best_c, best_e = max(scores, key=lambda k: (scores[k], -k[0], not k[1]))
     meta = {"adapter": "dbpedia", "data": f"factkg {variant} {TRAIN_SPLIT}", "claims": len(chosen),
-            "c": best_c, "embedding": best_e, "relations": relations}
+            "c": best_c, "embedding": best_e, "relations": relations, "store": store_checksum(store)}
     VerdictHead.train(x, y, meta, c=best_c).save(out)
     rule = float(np.mean([(verdicts[i] == "true") == y[i] for i in test]))
     return HeadReport(str(out), len(chosen), best_c, best_e, round(scores[best_c, best_e], 4), round(rule, 4),

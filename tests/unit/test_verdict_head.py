@@ -57,3 +57,18 @@ def test_the_head_is_refused_on_another_kg(trained):
     settings = Settings(home=str(home), llm="none", adapter="dbpedia", tables={"verifiers": {"refkg": {"head": str(out)}}})
     with Verifier(settings) as verifier:
         assert verifier.verify("Kismet was directed by William Dieterle.").plan["decided_by"] == "rules"
+
+
+def test_training_stores_what_the_rules_saw_and_refits_without_verifying_again(trained):
+    home, out, _ = trained
+    [views] = (home / "cache").glob("verifier-views-factkg-llm_v1-dev-*.jsonl")
+    rows = [json.loads(line) for line in views.read_text().splitlines()]
+    assert len(rows) == 40 and {"verdict", "claim", "parts", "links", "held"} <= set(rows[0]["view"])
+    before = views.stat().st_size
+    again = home / "again.npz"
+    result = CliRunner().invoke(cli_main, ["train", "verifier", "--data-dir", str(FIXTURES), "--out", str(again),
+                                           "--limit", "30", "--json"], env={"KGSPARQL_HOME": str(home)})
+    assert result.exit_code == 0, result.output
+    assert views.stat().st_size == before          # every claim of the sample was stored: nothing verified again
+    assert VerdictHead.load(again, "dbpedia").meta["claims"] == 30
+    assert VerdictHead.load(again, "dbpedia").meta["store"] == VerdictHead.load(out, "dbpedia").meta["store"]
