@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -72,3 +73,21 @@ def test_training_stores_what_the_rules_saw_and_refits_without_verifying_again(t
     assert views.stat().st_size == before          # every claim of the sample was stored: nothing verified again
     assert VerdictHead.load(again, "dbpedia").meta["claims"] == 30
     assert VerdictHead.load(again, "dbpedia").meta["store"] == VerdictHead.load(out, "dbpedia").meta["store"]
+
+
+def test_a_network_head_round_trips_and_a_head_of_other_features_is_refused(tmp_path):
+    from kgsparql.verify.features import FORM_FEATURES
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(200, len(FORM_FEATURES))).astype(np.float32)
+    y = list(x[:, 0] + 0.3 * x[:, 1] > 0)
+    head = VerdictHead.train(x, y, {"adapter": "dbpedia", "embedding": False, "model": "network"}, c=0.1)
+    head.save(tmp_path / "net.npz")
+    loaded = VerdictHead.load(tmp_path / "net.npz", "dbpedia")
+    assert loaded.p_true(x[0]) == pytest.approx(head.p_true(x[0]), abs=1e-5)
+    assert np.mean([(loaded.decide(row)[0] == "true") == label for row, label in zip(x, y)]) > 0.8
+    old = VerdictHead.train(x[:, :5], y, {"adapter": "dbpedia", "embedding": True}, c=1.0)
+    np.savez_compressed(tmp_path / "old.npz", weights=old.model.weights, bias=old.model.bias,
+                        classes=np.array(old.model.classes), meta=np.array(json.dumps({"adapter": "dbpedia"})))
+    with pytest.raises(ConfigError, match="other features"):
+        VerdictHead.load(tmp_path / "old.npz", "dbpedia")
