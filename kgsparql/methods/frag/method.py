@@ -13,6 +13,7 @@ from ...data import packaged_model
 from ...meaning import ChainScorer as TrainedChainScorer
 from ...types import Answer
 from ..context import MethodContext
+from ..chain_length import prefer_prefixes, returns_to_topic
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
@@ -48,13 +49,14 @@ class FRAG:
     def _trained(self, path: str) -> TrainedChainScorer:
         return self.ctx.models.load(("chain-scorer", str(path)), lambda: TrainedChainScorer.load(path))
 
-    def _match(self, masked: str, qchains, chain, candidates):
+    def _match(self, masked: str, qchains, chain, candidates, topics=()):
         """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
         probs = qchains.probs
         known = bool(probs) and any(chain_key(c) in probs for c in candidates)
         return self.ctx.abstention.assess(
             masked, self.chains.verbalize_chain(chain), [self.adapter.verbalize(r) for r in chain],
-            probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None)
+            probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
+            topics=topics, chain=chain)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -71,11 +73,14 @@ class FRAG:
         topics = list(topics)
         qchains, found, plan = self._retrieve(masked, topics, max_hops)
         ranked = qchains.rank_chains(found.candidates, found.answers)
+        if not any(chain_key(c) in qchains.probs for c in found.candidates):      # zero-shot: an extra hop back to the topic's kind must be asked for
+            ranked = prefer_prefixes(ranked, lambda c: returns_to_topic(
+                self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
         evidence = self._evidence(ranked, found)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
         best, score = ranked[0]
-        match = self._match(masked, qchains, best, found.candidates)
+        match = self._match(masked, qchains, best, found.candidates, topics)
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                               limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
