@@ -96,7 +96,7 @@ class RelationMatch:
         ``prior_best`` / ``prior_top``: the prior's probability of this chain and of its favourite,
         given only when the prior knows this KG's chains (None otherwise)."""
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
-        evidence = self.aligner.evidence(masked, labels)
+        evidence = getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
         recognised = []
         if prior_best is not None and prior_top:
