@@ -16,6 +16,7 @@ from ..registry import check_plugin_tables, create
 from ..types import Answer
 from .abstention import AbstentionOptions, RelationMatch
 from .context import MethodContext
+from .kind_relations import KindRelations
 
 __all__ = ["Method", "build_method", "context_parts"]
 
@@ -80,7 +81,7 @@ def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> 
     matcher = RelationMatcher(encoder=rankers.get("embedding")) if options.meaning else None
     if matcher is not None and hasattr(aligner, "use_matcher"):
         aligner.use_matcher(matcher)       # questions that name no relation word for word
-    return RelationMatch(aligner, vocabulary, options, matcher)
+    return RelationMatch(aligner, vocabulary, options, matcher, KindRelations(adapter))
 
 
 def relation_names(adapter, relation) -> list[str]:
