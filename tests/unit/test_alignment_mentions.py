@@ -73,3 +73,17 @@ def test_a_question_that_names_nothing_clearly_aligns_with_nothing(ranker):
 ])
 def test_hop_order_direction_and_a_date_asked_for_come_from_the_question(ranker, question, items, expected):
     assert _best(ranker, question, items) == expected
+
+
+def test_refkg_judges_chains_on_the_same_reading(ranker):
+    from kgsparql.methods.refkg.judge import ChainJudge
+    from kgsparql.rank import build_ranker
+    from kgsparql.types import Relation
+
+    rel = {label: Relation(f"http://example.org/{label.replace(' ', '_')}", label) for label in NAMES}
+    judge = ChainJudge(ranker, build_ranker("embedding"), lambda: list(NAMES), lambda r: r.label)
+    q = judge.for_question("Which directors has x worked with?")
+    alone, through = (rel["director"].reversed(),), (rel["cast member"].reversed(), rel["director"])
+    assert q.alignment(through)[0] > q.alignment(alone)[0]
+    q = judge.for_question("Who wrote the screenplay for x?")
+    assert q.alignment((rel["screenwriter"],))[0] > q.alignment((rel["screenwriter"], rel["screenwriter"].reversed()))[0]
