@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from .flags import emit_json, settings_from
+from .train_relations import relations
 
 __all__ = ["train"]
 
@@ -26,7 +27,11 @@ def _sets(spec: str | None):
 
 @click.group()
 def train():
-    """Train the small models: FRAG's router and chain prior, the planner, the verdict head."""
+    """Train the small models: the relation-chain scorer, FRAG's router and chain prior, the planner,
+    the verdict head."""
+
+
+train.add_command(relations)
 
 
 def _options(fn):

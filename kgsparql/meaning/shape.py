@@ -16,7 +16,8 @@ __all__ = ["QuestionShape", "question_shape", "show_date"]
 _COUNT = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.I)
 _YEAR = re.compile(r"\byears?\b", re.I)
 _DAY = re.compile(r"\b(?:date|day|month|exact(?:ly)? when|full date)\b", re.I)
-_WHEN = re.compile(r"^\s*(?:\w+\s+){0,2}?when\b|\bwhen\s+(?:was|were|did|is|does|do|will|had|has)\b", re.I)
+_WHEN = re.compile(r"^\s*(?:\w+\s+){0,2}?when\b|\bwhen\s+(?:was|were|did|is|does|do|will|had|has)\b"
+                   r"|\bwhen\s*\?*\s*$", re.I)
 _WHERE = re.compile(r"\bwhere\b|\bwhat (?:city|country|state|place|town|region|continent)\b", re.I)
 _WHO = re.compile(r"\bwho(?:m|se)?\b", re.I)
 _YESNO = re.compile(r"^\s*(?:is|are|was|were|did|does|do|has|have|had|can|could)\b", re.I)

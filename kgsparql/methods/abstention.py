@@ -42,11 +42,13 @@ class AbstentionOptions:
     meaning_margin: float = 0.1         # relation the question names scores this much better and
     meaning_same: float = 0.7           # is less similar than this to every hop (it means another thing);
     meaning_chain_alignment: float = 0.5  # a chain of several hops needs this alignment too (words for its hops)
+    kind_share: float = 0.1             # a relation the question names counts against the chain only when
+                                        # at least this share of the topic's kind holds it (methods.kind_relations)
 
     def __post_init__(self) -> None:
         limits = (self.threshold, self.zero_shot_threshold, self.prior_confident, self.meaning_min,
                   self.meaning_hop_ratio, self.meaning_margin, self.meaning_same,
-                  self.meaning_chain_alignment)
+                  self.meaning_chain_alignment, self.kind_share)
         if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1:
             raise ConfigError("need thresholds in [0, 1] and vocabulary_limit >= 1")
 
@@ -75,8 +77,8 @@ class RelationMatch:
     the verbalised relations of the KG (called once, on first use)."""
 
     def __init__(self, aligner, vocabulary: Callable[[], Sequence[str]], options: AbstentionOptions,
-                 matcher=None):
-        self.aligner, self.options = aligner, options
+                 matcher=None, kinds=None):
+        self.aligner, self.options, self.kinds = aligner, options, kinds   # kinds: a KindRelations
         self.matcher = matcher if options.meaning else None   # a kgsparql.meaning.RelationMatcher
         self._vocabulary_loader = vocabulary
         self._vocabulary: list[str] | None = None
@@ -91,10 +93,13 @@ class RelationMatch:
         return self._vocabulary
 
     def assess(self, masked: str, chain_text: str, relation_texts: Sequence[str],
-               prior_best: float | None = None, prior_top: float | None = None) -> Match:
+               prior_best: float | None = None, prior_top: float | None = None, *,
+               topics: Sequence = (), chain: Sequence = ()) -> Match:
         """``chain_text``: the chain in words; ``relation_texts``: its relations one by one (hop order).
         ``prior_best`` / ``prior_top``: the prior's probability of this chain and of its favourite,
-        given only when the prior knows this KG's chains (None otherwise)."""
+        given only when the prior knows this KG's chains (None otherwise). ``topics`` and ``chain``
+        (its ``Relation``s), when given, let a relation the question names count against the chain
+        only where the topic's kind usually holds it (``kind_share``)."""
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
         evidence = self.aligner.evidence(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
@@ -111,7 +116,9 @@ class RelationMatch:
         if self.matcher is not None and unsure and not several:
             named_by_word = [label for e in evidence.values() for label, v in e.items()
                              if v >= 1.0 and label not in relation_texts]
-            if self._meant(masked, relation_texts, named_by_word, parts):
+            if self._meant(masked, relation_texts, named_by_word, parts) or (
+                    "meaning_rival" in parts and self._meant(
+                        masked, relation_texts, self._usual(named_by_word, topics, chain, parts), parts)):
                 recognised.append("meaning")
         return Match(chain_text, parts, tuple(recognised), named[0] if named else None)
 
@@ -138,6 +145,17 @@ class RelationMatch:
         if rivals:
             parts["meaning_rival"] = scores[rivals[0]]
         return not rivals
+
+    def _usual(self, named: Sequence[str], topics: Sequence, chain: Sequence, parts: dict) -> list[str]:
+        """The relations in ``named`` that the topic's kind usually holds and the topic lacks (all when
+        that is unknown): one the topic holds is no missing fact (a leg of the chain's own CVT node)."""
+        if self.kinds is None or not topics or not chain:
+            return list(named)
+        shares, own = self.kinds.share(topics, chain[0], named), self.kinds.held(topics)
+        usual = [t for t in named if shares.get(t, 0.0) >= self.options.kind_share and t not in own]
+        parts["kind_share"] = max(shares.values(), default=0.0)
+        parts.pop("meaning_rival", None)
+        return usual
 
     def reason(self, match: Match, topic: str) -> str | None:
         """Why to abstain (one line), or None to answer."""

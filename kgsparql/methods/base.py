@@ -16,6 +16,7 @@ from ..registry import check_plugin_tables, create
 from ..types import Answer
 from .abstention import AbstentionOptions, RelationMatch
 from .context import MethodContext
+from .kind_relations import KindRelations
 
 __all__ = ["Method", "build_method", "context_parts"]
 
@@ -78,7 +79,7 @@ def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> 
     if hasattr(aligner, "learn_names"):
         aligner.learn_names(names)
     matcher = RelationMatcher(encoder=rankers.get("embedding")) if options.meaning else None
-    return RelationMatch(aligner, vocabulary, options, matcher)
+    return RelationMatch(aligner, vocabulary, options, matcher, KindRelations(adapter))
 
 
 def relation_names(adapter, relation) -> list[str]:

@@ -9,8 +9,17 @@ verbalised chains FRAG and the other methods rank. A word names a relation when 
 in the relation's words (``director`` / ``directed``, ``screenwriters`` / ``written``), or when its
 embedding is close to the relation's (``cast`` / ``starred actors``) by at least ``min_cos`` and
 ahead of every other relation by ``margin`` (single words are ambiguous: "films" is close to every
-film relation). Score = F1 of precision (share of hops aligned, each to its own word) and recall
-(share of the question's relation words the path uses), in [0, 1]."""
+film relation). A word that only modifies the names of several relations and heads none ("film" in
+``film genre`` and ``film director``) is the KG's domain word and names none of them. Score = F1 of precision (share of hops aligned, each to its own word) and recall
+(share of the question's relation words the path uses), in [0, 1].
+
+When ranking, words of one phrase that name the same relation are one mention (``rank.mentions``:
+"who wrote the screenplay for X" is one hop on a KG whose ``screenwriter`` is also "screenplay by");
+a question asking for entities like its topic ("which other films ...") aligns the hop that walks
+back along the previous one by itself and damps paths that never come back; and a question that
+names no relation word for word is aligned by meaning (``kgsparql.meaning.RelationMatcher``: the
+relation the whole question means, when it scores the matcher's ``min_score`` and leads the others
+by ``margin``)."""
 from __future__ import annotations
 
 import re
@@ -19,11 +28,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError
+from ..meaning.matcher import MatcherOptions, RelationMatcher
 from .base import RankerContext, default_context, framing_words, stem, stems, tokenize, type_words
+from .mentions import asks_for_like, one_mention_each
 
 __all__ = ["AlignmentRanker", "path_labels"]
 
 _REVERSE = re.compile(r"\s*\(reverse\)\s*$")
+_BY_MEANING = "(question)"       # the evidence key of a relation the whole question means
 
 
 def path_labels(item: str) -> list[str]:
@@ -40,10 +52,11 @@ class AlignmentRanker:
     class Options:
         min_cos: float = 0.45       # a word's embedding must be this close to a relation ...
         margin: float = 0.1         # ... and this much closer than to any other relation
+        same_kind_damping: float = 0.8   # "which other films": a path that never walks back scores this share
 
         def __post_init__(self) -> None:
-            if not 0 <= self.min_cos <= 1 or not 0 <= self.margin <= 1:
-                raise ConfigError("need 0 <= min_cos <= 1 and 0 <= margin <= 1")
+            if not all(0 <= x <= 1 for x in (self.min_cos, self.margin, self.same_kind_damping)):
+                raise ConfigError("need min_cos, margin and same_kind_damping in [0, 1]")
 
     def __init__(self, ctx: RankerContext | None = None):
         ctx = default_context("alignment", ctx, self.Options)
@@ -51,6 +64,7 @@ class AlignmentRanker:
         self.encoder = ctx.ranker("embedding")
         self._names: dict[str, tuple[str, ...]] = {}
         self._name_sources: list = []
+        self.matcher = RelationMatcher(MatcherOptions(), self.encoder)
 
     def learn_names(self, names) -> None:
         """More names for relation labels (a KG's aliases: "cast member" is also "actor"): a word
@@ -81,8 +95,25 @@ class AlignmentRanker:
         if not items:
             return []
         paths = [path_labels(item) for item in items]
-        evidence = self.evidence(query, sorted({label for path in paths for label in path}))
-        return [self.score(path, evidence) for path in paths]
+        labels = sorted({label for path in paths for label in path})
+        evidence = one_mention_each(query, self.evidence(query, labels)) or self.meant(query, labels)
+        if not asks_for_like(query):
+            return [self.score(path, evidence) for path in paths]
+        back = [_walks_back(item) for item in items]
+        damping = self.options.same_kind_damping
+        return [self.score(path, evidence, back=int(b)) * (1.0 if b else damping) for path, b in zip(paths, back)]
+
+    def meant(self, query: str, labels: list[str]) -> dict[str, dict[str, float]]:
+        """The relation the whole question means (``RelationMatcher``), as evidence, when it leads
+        every other label by ``margin``; empty otherwise."""
+        if len(labels) < 2:
+            return {}
+        skip = frozenset(type_words(query) | framing_words(query))
+        ranked = self.matcher.rank(query, {label: self.names.get(label, (label,)) for label in labels}, skip)
+        (best, score), (_, second) = ranked[0], ranked[1]
+        if score < self.matcher.options.min_score or score - second < self.options.margin:
+            return {}
+        return {_BY_MEANING: {best: float(score)}}
 
     def evidence(self, query: str, labels: list[str]) -> dict[str, dict[str, float]]:
         """The question's relation words: word -> {relation label it names: strength in (0, 1]}."""
@@ -97,6 +128,9 @@ class AlignmentRanker:
         for i, word in enumerate(words):
             found = {} if word in framing else {label: 1.0 for label in labels if any(
                 _found(word, name, word in typed) for name in self.names.get(label, (label,)))}
+            if len(found) > 1 and not any(_found(word, name, True) for label in found
+                                          for name in self.names.get(label, (label,))):
+                found, typed = {}, typed | {word}    # the KG's domain word ("film" in "film genre", "film director")
             if not found and word in typed:
                 continue        # a kind of entity ("which films"), unless it is what a relation is about
             if not found and len(labels) > 1:
@@ -111,8 +145,9 @@ class AlignmentRanker:
         return out
 
     @staticmethod
-    def score(path: list[str], evidence: dict[str, dict[str, float]]) -> float:
-        """F1 of the hops aligned to distinct words (precision) and the relation words used (recall)."""
+    def score(path: list[str], evidence: dict[str, dict[str, float]], back: int = 0) -> float:
+        """F1 of the hops aligned to distinct words (precision) and the relation words used (recall);
+        ``back`` hops count as aligned without a word (walking back in a same-kind question)."""
         total = sum(max(e.values()) for e in evidence.values())
         free = dict(evidence)
         aligned = 0.0
@@ -122,9 +157,15 @@ class AlignmentRanker:
                 aligned += free.pop(word)[label]
         if not path or aligned <= 0:
             return 0.0
-        precision = aligned / len(path)
+        precision = min(1.0, (aligned + back) / len(path))
         recall = aligned / total if total else 1.0
         return 2 * precision * recall / (precision + recall)
+
+
+def _walks_back(item: str) -> bool:
+    """Whether some hop of the path walks back along the previous one (same label, other way)."""
+    hops = [(_REVERSE.sub("", h).strip(), bool(_REVERSE.search(h))) for h in item.split(";") if h.strip()]
+    return any(a[0] == b[0] and a[1] != b[1] for a, b in zip(hops, hops[1:]))
 
 
 def _found(word: str, label: str, head_only: bool = False) -> bool:

@@ -10,8 +10,10 @@ from ...learn import EmbeddingClassifier, chain_key
 from ...retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain,
                          paths_along, personalized_pagerank, prune_to_top_n, shortest_paths)
 from ...data import packaged_model
+from ...meaning import ChainScorer as TrainedChainScorer
 from ...types import Answer
 from ..context import MethodContext
+from ..chain_length import prefer_prefixes, returns_to_topic
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
@@ -37,18 +39,24 @@ class FRAG:
         self.router = Router(None if lexical else self._classifier(p.router_model or packaged_model("router.npz")), p)
         chain_path = p.chain_model or packaged_model("chains.npz")
         prior = self._classifier(chain_path) if chain_path != "none" and not lexical else None
-        self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p)
+        relation_path = p.relation_model or packaged_model("relations.npz")
+        trained = self._trained(relation_path) if relation_path != "none" and not lexical else None
+        self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p, trained, self.encoder)
 
     def _classifier(self, path: str) -> EmbeddingClassifier:
         return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
 
-    def _match(self, masked: str, qchains, chain, candidates):
+    def _trained(self, path: str) -> TrainedChainScorer:
+        return self.ctx.models.load(("chain-scorer", str(path)), lambda: TrainedChainScorer.load(path))
+
+    def _match(self, masked: str, qchains, chain, candidates, topics=()):
         """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
         probs = qchains.probs
         known = bool(probs) and any(chain_key(c) in probs for c in candidates)
         return self.ctx.abstention.assess(
             masked, self.chains.verbalize_chain(chain), [self.adapter.verbalize(r) for r in chain],
-            probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None)
+            probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
+            topics=topics, chain=chain)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -64,12 +72,15 @@ class FRAG:
         where the plan, not this sub-question, is checked against the question."""
         topics = list(topics)
         qchains, found, plan = self._retrieve(masked, topics, max_hops)
-        ranked = qchains.rank_chains(found.candidates)
+        ranked = qchains.rank_chains(found.candidates, found.answers)
+        if not any(chain_key(c) in qchains.probs for c in found.candidates):      # zero-shot: an extra hop back to the topic's kind must be asked for
+            ranked = prefer_prefixes(ranked, lambda c: returns_to_topic(
+                self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
         evidence = self._evidence(ranked, found)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
         best, score = ranked[0]
-        match = self._match(masked, qchains, best, found.candidates)
+        match = self._match(masked, qchains, best, found.candidates, topics)
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                               limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
@@ -107,11 +118,13 @@ class FRAG:
         for chain in qchains.likely_chains(route.hops):
             paths.extend(paths_along(sub, topics, chain, walks=walks))
         groups = group_by_chain(paths)
-        candidates = list(groups) + [c for c in chain_ends(sub, topics, route.hops, walks=walks) if c not in groups]
+        ends = chain_ends(sub, topics, route.hops, walks=walks)
+        candidates = list(groups) + [c for c in ends if c not in groups]
+        answers = {c: len(e) for c, e in ends.items()}
         plan = {"route": route.kind, "route_confidence": route.confidence, "hops": route.hops,
                 "topic_entities": [e.to_json() for e in topics], "subgraph_edges": sub.edge_count(),
                 "paths": len(paths), "chains": len(candidates), "walks": walks}
-        return qchains, _Found(groups, candidates, ppr), plan
+        return qchains, _Found(groups, candidates, ppr, answers), plan
 
     def _evidence(self, ranked, found: "_Found") -> list:
         """The top-u paths, best chain first, each chain's paths by PageRank of their end."""
@@ -129,6 +142,7 @@ class _Found:
     groups: dict        # chain -> paths realising it in the subgraph
     candidates: list    # every chain considered
     ppr: dict           # entity -> personalised PageRank
+    answers: dict       # chain -> how many entities it reaches in the subgraph
 
 
 def _best_chain_first(chain_paths, evidence, score, top_u):

@@ -1,0 +1,43 @@
+"""Hop count from the question and the KG, not from how far a walk can go: a question about one
+relation of X must not walk on to other entities like X. "what is the currency used in italy"
+ranks ``currency used`` below ``currency used ; countries used`` (the other countries that use the
+euro), because the extra hop repeats the words of the first. A chain whose last hop leads back
+towards the topic's own kind (its relation also links the middle entities to the topic: the same
+relation reversed, or its inverse in a KG that stores both directions) is a *return*: it goes behind
+its prefix when the prefix is a candidate too. One batched ``neighbors_among`` per chain checked."""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from ..errors import KGSparqlError
+
+__all__ = ["prefer_prefixes", "returns_to_topic"]
+
+
+def prefer_prefixes(ranked: Sequence[tuple[tuple, float]], is_return: Callable[[tuple], bool],
+                    depth: int = 3) -> list[tuple[tuple, float]]:
+    """``ranked`` (chain, score) best first; while the best of the first ``depth`` chains is a return
+    whose prefix is a candidate, it moves behind that prefix (scores kept)."""
+    ranked = list(ranked)
+    candidates = {chain for chain, _ in ranked}
+    for _ in range(depth):
+        chain = ranked[0][0] if ranked else ()
+        if len(chain) < 2 or chain[:-1] not in candidates or not is_return(chain):
+            break
+        at = next(i for i, (c, _) in enumerate(ranked) if c == chain[:-1])
+        ranked.insert(at, ranked.pop(0))
+    return ranked
+
+
+def returns_to_topic(adapter, topics: Sequence, chain: tuple, middles: Sequence) -> bool:
+    """Does the last hop of ``chain``, from the ``middles`` (entities the chain reaches one hop
+    before its end), also lead to a topic entity?"""
+    last, previous = chain[-1], chain[-2]
+    if last == previous.reversed():
+        return True
+    if len(chain) != 2 or not middles:
+        return False
+    try:
+        return bool(adapter.neighbors_among(list(middles)[:50], last, list(topics), limit=10))
+    except KGSparqlError:
+        return False
