@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from .flags import emit_json, settings_from
+from .train_relations import relations
 
 __all__ = ["train"]
 
@@ -26,7 +27,11 @@ def _sets(spec: str | None):
 
 @click.group()
 def train():
-    """Train the small models: FRAG's router and chain prior, the planner, the verdict head."""
+    """Train the small models: the relation-chain scorer, FRAG's router and chain prior, the planner,
+    the verdict head."""
+
+
+train.add_command(relations)
 
 
 def _options(fn):
@@ -136,7 +141,7 @@ def verifier(variant, limit, seed, data_dir, out, as_json):
     if as_json:
         emit_json(report.to_json())
     else:
-        click.echo(f"verifier head: {report.claims} claims, C={report.c}, "
+        click.echo(f"verifier head: {report.claims} claims, {report.model} ({report.c}), "
                    f"{'form features and claim embedding' if report.embedding else 'form features'}, held-out accuracy "
                    f"{report.held_out_accuracy:.3f} (rules alone {report.rule_accuracy:.3f}), "
                    f"{report.seconds:.0f} s, wrote {report.path}")

@@ -22,10 +22,10 @@ from typing import Iterator
 import pyoxigraph
 
 from ..errors import InputError
-from .kb import KBSource, ensure_store
+from .kb import MARKER, KBSource, ensure_store
 
 __all__ = ["FactClaim", "load_factkg", "factkg_store", "parse_evidence", "VARIANTS", "SPLITS", "write_ntriples",
-           "sample_claims"]
+           "sample_claims", "seeded_order", "store_checksum"]
 
 VARIANTS = ("llm_v1", "llm_v1_singleStage")
 SPLITS = {"test": "test.csv", "dev": "val.csv"}
@@ -76,15 +76,29 @@ def load_factkg(data_dir: Path, split: str = "test", variant: str = "llm_v1") ->
     return claims
 
 
+def _seeded(seed: int):
+    return lambda i: hashlib.sha256(f"{seed}:{i}".encode()).hexdigest()
+
+
 def sample_claims(claims: list[FactClaim], limit: int | None, seed: int = 0) -> list[FactClaim]:
     """``limit`` claims picked by a seeded hash of their ids (all of them without a limit), in file order."""
     if limit is None:
         return claims
     if limit < 1:
         raise InputError("--limit must be at least 1")
-    key = lambda i: hashlib.sha256(f"{seed}:{i}".encode()).hexdigest()       # noqa: E731
-    chosen = set(sorted((c.id for c in claims), key=key)[:limit])
+    chosen = set(sorted((c.id for c in claims), key=_seeded(seed))[:limit])
     return [c for c in claims if c.id in chosen]
+
+
+def seeded_order(claims: list[FactClaim], seed: int = 0) -> list[FactClaim]:
+    """The claims in the order ``sample_claims`` picks them: the first n are its sample of n."""
+    key = _seeded(seed)
+    return sorted(claims, key=lambda c: key(c.id))
+
+
+def store_checksum(store: Path) -> str:
+    """The checksum of the inputs a store was built from (its marker file)."""
+    return (Path(store) / MARKER).read_text().strip()
 
 
 def _resource(name: str) -> pyoxigraph.NamedNode | None:

@@ -7,10 +7,12 @@ verification (docs/meaning.md):
 - ``RelationMatcher(options, encoder).rank(text, relations)``: relations by meaning (MiniLM, BM25 when
   no encoder), scores in [0, 1] comparable across KGs; ``recognises(score, best)``;
 - ``question_shape(question)``: the answer it wants (count, date, place, person, thing) and the
-  precision of a date; ``show_date(value, precision)``."""
+  precision of a date; ``show_date(value, precision)``;
+- ``ChainScorer``: a small trained model scoring (question, relation chain in words) pairs, for any KG."""
+from .chain_scorer import ChainScorer, ChainText, chain_features, chain_text
 from .matcher import MASK, MatcherOptions, RelationMatcher
 from .shape import QuestionShape, question_shape, show_date
 from .verbalise import local_name_words, property_id, relation_texts, verbalise
 
 __all__ = ["verbalise", "relation_texts", "local_name_words", "property_id", "RelationMatcher",
-           "MatcherOptions", "MASK", "QuestionShape", "question_shape", "show_date"]
+           "MatcherOptions", "MASK", "ChainScorer", "ChainText", "chain_features", "chain_text", "QuestionShape", "question_shape", "show_date"]

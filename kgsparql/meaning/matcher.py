@@ -41,8 +41,8 @@ class MatcherOptions:
             raise ConfigError("matcher weights, margin and min_score must be in [0, 1]")
 
 
-def _content_words(text: str) -> list[str]:
-    return [w for w in dict.fromkeys(tokenize(text, stopwords=True)) if w != MASK and not w.isdigit()]
+def _content_words(text: str, skip: frozenset[str] = frozenset()) -> list[str]:
+    return [w for w in dict.fromkeys(tokenize(text, stopwords=True)) if w != MASK and not w.isdigit() and w not in skip]
 
 
 @lru_cache(maxsize=200_000)
@@ -62,23 +62,24 @@ class RelationMatcher:
         self.options = options or MatcherOptions()
         self.encoder = encoder
 
-    def name_scores(self, text: str, names: Sequence[str]) -> np.ndarray:
-        """One score in [0, 1] per name."""
+    def name_scores(self, text: str, names: Sequence[str], skip: frozenset[str] = frozenset()) -> np.ndarray:
+        """One score in [0, 1] per name. ``skip``: words of ``text`` that count only as part of the
+        whole question, never alone (the kind of entity asked about: "which **films**")."""
         if not names:
             return np.zeros(0)
-        stems = {stem(w) for w in _content_words(text)}
+        stems = {stem(w) for w in _content_words(text, skip)}
         lexical = np.array([_overlap(stems, n) for n in names])
-        semantic = self._semantic(text, list(names))
+        semantic = self._semantic(text, list(names), skip)
         w = self.options.lexical_weight
         return np.clip((1 - w) * semantic + w * lexical, 0.0, 1.0)
 
-    def _semantic(self, text: str, names: list[str]) -> np.ndarray:
+    def _semantic(self, text: str, names: list[str], skip: frozenset[str] = frozenset()) -> np.ndarray:
         if self.encoder is None:
             from ..rank.bm25 import BM25Ranker
 
             raw = np.asarray(BM25Ranker().rank(text, names), dtype=float)
             return raw / raw.max() if raw.max() > 0 else raw
-        words = _content_words(text)
+        words = _content_words(text, skip)
         vectors = self.encoder.embed([text, *words, *names])
         q, word_vecs, name_vecs = vectors[0], vectors[1:1 + len(words)], vectors[1 + len(words):]
         best = name_vecs @ q
@@ -86,12 +87,13 @@ class RelationMatcher:
             best = np.maximum(best, self.options.word_weight * (name_vecs @ word_vecs.T).max(axis=1))
         return np.clip(best, 0.0, 1.0)
 
-    def rank(self, text: str, relations: Sequence[str] | Mapping[Hashable, Sequence[str]]) -> list[tuple]:
+    def rank(self, text: str, relations: Sequence[str] | Mapping[Hashable, Sequence[str]],
+             skip: frozenset[str] = frozenset()) -> list[tuple]:
         """``relations``: names, or relation -> its names. ``[(relation, score)]``, best first."""
         groups = {r: [r] for r in relations} if not isinstance(relations, Mapping) else \
             {k: list(v) for k, v in relations.items()}
         names = list(dict.fromkeys(n for ns in groups.values() for n in ns))
-        scores = dict(zip(names, self.name_scores(text, names).tolist()))
+        scores = dict(zip(names, self.name_scores(text, names, skip).tolist()))
         ranked = [(k, max((scores[n] for n in ns), default=0.0)) for k, ns in groups.items()]
         return sorted(ranked, key=lambda kv: -kv[1])
 

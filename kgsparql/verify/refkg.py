@@ -18,7 +18,7 @@ from ..errors import ConfigError
 from ..llm.evidence import verbalize_path
 from ..llm.steps import run_prompt
 from .assess import Assessment, assess
-from .features import claim_features
+from .features import claim_features, rule_view
 from .head import VerdictHead
 from .result import SUPPORTED, Verdict
 from .rules import decide, explain
@@ -65,10 +65,11 @@ class RefKGVerifier:
         return assess(self.ctx, text, max_hops=self.options.max_hops, max_entities=self.options.max_entities)
 
     def features(self, claim: str):
-        """The rule path's assessment of ``claim``, its verdict and the verdict head's features."""
+        """The rule path's assessment of ``claim``, its verdict and what the rules saw (``rule_view``,
+        the verdict head's input)."""
         whole = self._assess(claim)
         verdict = decide(whole.parts, whole.form.negated)
-        return whole, verdict, claim_features(self.ctx.encoder, whole, verdict)
+        return whole, verdict, rule_view(whole, verdict)
 
     def verify(self, claim: str, *, id: str | None = None) -> Verdict:
         whole = self._assess(claim)
@@ -89,7 +90,7 @@ class RefKGVerifier:
 
     def _with_head(self, whole: Assessment, verdict: str, explanation: str, plan: dict):
         """The trained head decides from what the rules saw; the rule verdict stays in the plan."""
-        decided, p = self.head.decide(claim_features(self.ctx.encoder, whole, verdict))
+        decided, p = self.head.decide(claim_features(self.ctx.encoder, rule_view(whole, verdict)))
         lead = "True" if decided == "true" else "False"
         plan = {**plan, "decided_by": "head", "rule_verdict": verdict, "p_true": round(p, 4)}
         return decided, f"{lead} by the trained head (p={p:.2f}); the rules: {explanation[0].lower()}{explanation[1:]}", plan

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -57,3 +58,36 @@ def test_the_head_is_refused_on_another_kg(trained):
     settings = Settings(home=str(home), llm="none", adapter="dbpedia", tables={"verifiers": {"refkg": {"head": str(out)}}})
     with Verifier(settings) as verifier:
         assert verifier.verify("Kismet was directed by William Dieterle.").plan["decided_by"] == "rules"
+
+
+def test_training_stores_what_the_rules_saw_and_refits_without_verifying_again(trained):
+    home, out, _ = trained
+    [views] = (home / "cache").glob("verifier-views-factkg-llm_v1-dev-*.jsonl")
+    rows = [json.loads(line) for line in views.read_text().splitlines()]
+    assert len(rows) == 40 and {"verdict", "claim", "parts", "links", "held"} <= set(rows[0]["view"])
+    before = views.stat().st_size
+    again = home / "again.npz"
+    result = CliRunner().invoke(cli_main, ["train", "verifier", "--data-dir", str(FIXTURES), "--out", str(again),
+                                           "--limit", "30", "--json"], env={"KGSPARQL_HOME": str(home)})
+    assert result.exit_code == 0, result.output
+    assert views.stat().st_size == before          # every claim of the sample was stored: nothing verified again
+    assert VerdictHead.load(again, "dbpedia").meta["claims"] == 30
+    assert VerdictHead.load(again, "dbpedia").meta["store"] == VerdictHead.load(out, "dbpedia").meta["store"]
+
+
+def test_a_network_head_round_trips_and_a_head_of_other_features_is_refused(tmp_path):
+    from kgsparql.verify.features import FORM_FEATURES
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(200, len(FORM_FEATURES))).astype(np.float32)
+    y = list(x[:, 0] + 0.3 * x[:, 1] > 0)
+    head = VerdictHead.train(x, y, {"adapter": "dbpedia", "embedding": False, "model": "network"}, c=0.1)
+    head.save(tmp_path / "net.npz")
+    loaded = VerdictHead.load(tmp_path / "net.npz", "dbpedia")
+    assert loaded.p_true(x[0]) == pytest.approx(head.p_true(x[0]), abs=1e-5)
+    assert np.mean([(loaded.decide(row)[0] == "true") == label for row, label in zip(x, y)]) > 0.8
+    old = VerdictHead.train(x[:, :5], y, {"adapter": "dbpedia", "embedding": True}, c=1.0)
+    np.savez_compressed(tmp_path / "old.npz", weights=old.model.weights, bias=old.model.bias,
+                        classes=np.array(old.model.classes), meta=np.array(json.dumps({"adapter": "dbpedia"})))
+    with pytest.raises(ConfigError, match="other features"):
+        VerdictHead.load(tmp_path / "old.npz", "dbpedia")

@@ -1,5 +1,6 @@
-"""FRAG's relation-chain scorer: a learned chain prior fused with zero-shot rankers over
-verbalised chains, per hop (for pruning) and per whole chain (for path reranking)."""
+"""FRAG's relation-chain scorer: the shared trained chain scorer (``meaning.ChainScorer``, any KG)
+blended with zero-shot rankers over verbalised chains, and an optional per-KG chain-key prior fused
+on top; per hop (for pruning) and per whole chain (for path reranking)."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -7,6 +8,7 @@ from typing import Sequence
 import numpy as np
 
 from ...learn import EmbeddingClassifier, chain_key, parse_chain_key
+from ...meaning import ChainScorer as TrainedChainScorer, ChainText
 from ...rank import fuse_prior, minmax
 from ...types import Relation
 from .options import FragOptions
@@ -17,8 +19,10 @@ __all__ = ["ChainScorer", "QuestionChains"]
 class ChainScorer:
     """Scores relations (per hop, for pruning) and whole chains (for path reranking) for one question."""
 
-    def __init__(self, prior: EmbeddingClassifier | None, rankers, verbalize, params: FragOptions):
+    def __init__(self, prior: EmbeddingClassifier | None, rankers, verbalize, params: FragOptions,
+                 trained: TrainedChainScorer | None = None, encoder=None):
         self.prior, self.rankers, self.verbalize, self.params = prior, list(rankers), verbalize, params
+        self.trained, self.encoder = trained, encoder
         self._prior_chains = {k: tuple(_parse(k)) for k in (prior.classes if prior else ())}
 
     def for_question(self, masked: str, embedding: np.ndarray) -> "QuestionChains":
@@ -27,6 +31,9 @@ class ChainScorer:
 
     def verbalize_chain(self, chain: Sequence[Relation]) -> str:
         return " ; ".join(self.verbalize(r) + (" (reverse)" if r.inverse else "") for r in chain)
+
+    def in_words(self, chain: Sequence[Relation], answers: int = 0) -> ChainText:
+        return ChainText(tuple(self.verbalize(r) for r in chain), tuple(r.inverse for r in chain), answers)
 
 
 def _parse(key: str):
@@ -78,9 +85,22 @@ class QuestionChains:
                 out.append(chain)
         return out
 
-    def rank_chains(self, chains: Sequence[tuple[Relation, ...]]) -> list[tuple[tuple[Relation, ...], float]]:
+    def _trained(self, chains: Sequence[tuple[Relation, ...]], answers) -> np.ndarray | None:
+        """The shared scorer's scores over ``chains``, min-max normalised (None without a model)."""
+        if self.s.trained is None or not chains:
+            return None
+        words = [self.s.in_words(c, answers.get(c, 0)) for c in chains]
+        return np.asarray(minmax(self.s.trained.score(self.masked, words, self.s.encoder).tolist()))
+
+    def rank_chains(self, chains: Sequence[tuple[Relation, ...]],
+                    answers: dict | None = None) -> list[tuple[tuple[Relation, ...], float]]:
+        """``answers``: how many entities each chain reaches, where known."""
         prior = np.array([self.probs.get(chain_key(c), 0.0) for c in chains])
         sem = self._semantic([self.s.verbalize_chain(c) for c in chains], bool(prior.any()))
+        trained = self._trained(chains, answers or {})
+        if trained is not None:
+            w = self.s.params.trained_weight
+            sem = w * trained + (1 - w) * sem
         scores = self._fuse(prior, sem)
         order = sorted(range(len(chains)), key=lambda i: (-scores[i], len(chains[i]), chain_key(chains[i])))
         return [(chains[i], float(scores[i])) for i in order]

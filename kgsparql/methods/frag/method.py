@@ -10,6 +10,8 @@ from ...learn import EmbeddingClassifier, chain_key
 from ...retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain,
                          paths_along, personalized_pagerank, prune_to_top_n, shortest_paths)
 from ...data import packaged_model
+from ...meaning import ChainScorer as TrainedChainScorer
+from ...rank.mentions import asks_for_like
 from ...types import Answer
 from ..context import MethodContext
 from ..chain_length import prefer_prefixes, returns_to_topic
@@ -38,10 +40,15 @@ class FRAG:
         self.router = Router(None if lexical else self._classifier(p.router_model or packaged_model("router.npz")), p)
         chain_path = p.chain_model or packaged_model("chains.npz")
         prior = self._classifier(chain_path) if chain_path != "none" and not lexical else None
-        self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p)
+        relation_path = p.relation_model or packaged_model("relations.npz")
+        trained = self._trained(relation_path) if relation_path != "none" and not lexical else None
+        self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p, trained, self.encoder)
 
     def _classifier(self, path: str) -> EmbeddingClassifier:
         return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
+
+    def _trained(self, path: str) -> TrainedChainScorer:
+        return self.ctx.models.load(("chain-scorer", str(path)), lambda: TrainedChainScorer.load(path))
 
     def _match(self, masked: str, qchains, chain, candidates, topics=()):
         """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
@@ -51,6 +58,15 @@ class FRAG:
             masked, self.chains.verbalize_chain(chain), [self.adapter.verbalize(r) for r in chain],
             probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
             topics=topics, chain=chain)
+
+    def _asks_for_hop(self, masked: str, chain) -> bool:
+        """The question asks for the chain's last hop itself: it asks for entities like the topic
+        ("who acted alongside X"), or its words align better with the chain than with its prefix."""
+        if asks_for_like(masked):
+            return True
+        prefix, whole = self.ctx.ranker("alignment").rank(
+            masked, [self.chains.verbalize_chain(chain[:-1]), self.chains.verbalize_chain(chain)])
+        return whole > prefix
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -66,9 +82,9 @@ class FRAG:
         where the plan, not this sub-question, is checked against the question."""
         topics = list(topics)
         qchains, found, plan = self._retrieve(masked, topics, max_hops)
-        ranked = qchains.rank_chains(found.candidates)
+        ranked = qchains.rank_chains(found.candidates, found.answers)
         if not any(chain_key(c) in qchains.probs for c in found.candidates):      # zero-shot: an extra hop back to the topic's kind must be asked for
-            ranked = prefer_prefixes(ranked, lambda c: returns_to_topic(
+            ranked = prefer_prefixes(ranked, lambda c: not self._asks_for_hop(masked, c) and returns_to_topic(
                 self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
         evidence = self._evidence(ranked, found)
         if not ranked:
@@ -112,11 +128,13 @@ class FRAG:
         for chain in qchains.likely_chains(route.hops):
             paths.extend(paths_along(sub, topics, chain, walks=walks))
         groups = group_by_chain(paths)
-        candidates = list(groups) + [c for c in chain_ends(sub, topics, route.hops, walks=walks) if c not in groups]
+        ends = chain_ends(sub, topics, route.hops, walks=walks)
+        candidates = list(groups) + [c for c in ends if c not in groups]
+        answers = {c: len(e) for c, e in ends.items()}
         plan = {"route": route.kind, "route_confidence": route.confidence, "hops": route.hops,
                 "topic_entities": [e.to_json() for e in topics], "subgraph_edges": sub.edge_count(),
                 "paths": len(paths), "chains": len(candidates), "walks": walks}
-        return qchains, _Found(groups, candidates, ppr), plan
+        return qchains, _Found(groups, candidates, ppr, answers), plan
 
     def _evidence(self, ranked, found: "_Found") -> list:
         """The top-u paths, best chain first, each chain's paths by PageRank of their end."""
@@ -134,6 +152,7 @@ class _Found:
     groups: dict        # chain -> paths realising it in the subgraph
     candidates: list    # every chain considered
     ppr: dict           # entity -> personalised PageRank
+    answers: dict       # chain -> how many entities it reaches in the subgraph
 
 
 def _best_chain_first(chain_paths, evidence, score, top_u):

@@ -26,6 +26,8 @@ class FragOptions:
     ranker_weights: tuple[float, ...] = ()               # ... and their weights (default: equal) ...
     zero_shot_weights: tuple[float, ...] = (1.0, 3.0)    # ... where the prior knows none of the chains
                                                          # (another KG): the hop-by-hop alignment leads
+    relation_model: str = ""     # the shared chain scorer (`kgsparql train relations`; "" = packaged, "none" = off)
+    trained_weight: float = 0.6  # its weight against the zero-shot rankers when reranking chains
     router_model: str = ""       # a router.npz from `kgsparql train` ("" = the packaged one)
     chain_model: str = ""        # a chains.npz from `kgsparql train` ("" = packaged, "none" = no prior)
 
@@ -43,5 +45,5 @@ class FragOptions:
         if self.zero_shot_weights and (len(self.zero_shot_weights) != len(self.rankers)
                                        or min(self.zero_shot_weights) < 0 or sum(self.zero_shot_weights) <= 0):
             raise ConfigError("zero_shot_weights needs one non-negative weight per ranker, not all zero (or none)")
-        if not 0 < self.damping < 1 or not 0 <= self.prior_weight <= 1:
-            raise ConfigError("damping must be in (0, 1) and prior_weight in [0, 1]")
+        if not 0 < self.damping < 1 or not 0 <= self.prior_weight <= 1 or not 0 <= self.trained_weight <= 1:
+            raise ConfigError("damping must be in (0, 1), prior_weight and trained_weight in [0, 1]")

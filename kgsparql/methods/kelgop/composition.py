@@ -22,12 +22,15 @@ class Composer:
         """The nested phrases that make a composition, each with the hops of its (inner, outer)
         sub-questions: one per relation the sub-question names. "the N of X" counts only when N names
         a relation and the outer question names another one or asks for *other* things; otherwise
-        it restates a lookup ("who was in the cast of X")."""
+        it restates a lookup ("who was in the cast of X"); "what kinds of N ..." only when the rest
+        names a relation ("what kinds of films did X direct", not "what kind of film is X")."""
         out = []
         for comp in compositions(masked, MASK):
             inner, outer = self.relation_labels(comp.inner), self.relation_labels(comp.outer)
             if comp.kind == "of" and not (inner and (outer - inner or comp.other)):
                 continue
+            if comp.kind == "kinds" and not inner:
+                continue        # "what kind of film is X": the inner "which film is X" is X itself
             extra = 1 if comp.kind == "share" else 0
             out.append((comp, (max(1, len(inner)), max(1, len(outer) + extra))))
         return out
