@@ -15,7 +15,8 @@ __all__ = ["relations"]
 @click.option("--synthetic", type=int, default=1000, show_default=True,
               help="Synthetic questions written from the KG's own triples (0: none).")
 @click.option("--with", "with_sets", default="",
-              help="Comma list of benchmark shares to add: metaqa (train share), webqsp-dev, cwq-dev.")
+              help="Comma list of benchmark data to add: metaqa (train share), webqsp-dev, cwq-dev (questions, "
+                   "weakly labelled); metaqa-kb, webqsp-kb, cwq-kb (--synthetic questions about that KB).")
 @click.option("--per-set", type=int, default=300, show_default=True, help="Questions sampled per benchmark file.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--data-dir", default=None, help="Benchmark data (default: $KGSPARQL_DATA_DIR or ../shared/data).")
@@ -37,7 +38,7 @@ def relations(synthetic, with_sets, per_set, seed, data_dir, out, as_json, store
     path = Path(out) if out else settings.home_path / "models" / "relations.npz"
     log = (lambda s: None) if as_json else (lambda s: click.echo(s, err=True))
     data = resolve_data_dir(data_dir, settings.data_dir) if sets else Path(".")
-    report = train_relation_scorer(settings, data, path, synthetic=synthetic if (store or endpoint) else 0,
+    report = train_relation_scorer(settings, data, path, synthetic=synthetic, own_kg=bool(store or endpoint),
                                    sets=sets, per_part=per_set, seed=seed, log=log)
     if as_json:
         emit_json(report.to_json())

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -26,9 +27,11 @@ from .kb import ensure_store
 
 __all__ = ["BENCHMARK_SOURCES", "benchmark_examples", "kg_examples", "train_relation_scorer"]
 
-# name -> (dataset, split, variant): the only benchmark data the scorer may learn from
+# name -> (dataset, split, variant): the only benchmark questions the scorer may learn from; a
+# ``-kb`` name adds synthetic questions about that benchmark's KB instead (no question of it is read)
 BENCHMARK_SOURCES = {"metaqa": ("metaqa", "train", "vanilla"), "webqsp-dev": ("webqsp", "dev", None),
-                     "cwq-dev": ("cwq", "dev", None)}
+                     "cwq-dev": ("cwq", "dev", None), "metaqa-kb": ("metaqa", "train", "vanilla"),
+                     "webqsp-kb": ("webqsp", "dev", None), "cwq-kb": ("cwq", "dev", None)}
 
 
 def _topic(adapter, item) -> Entity | None:
@@ -54,19 +57,24 @@ def _examples(kg, items, source: str, walks: str, max_hops: int) -> list[ChainEx
 
 
 def benchmark_examples(settings: Settings, data_dir: Path, names: list[str], per_part: int, seed: int = 0,
-                       log: Callable[[str], None] = lambda s: None) -> list[ChainExample]:
-    """Up to ``per_part`` questions of each part of each named source (seeded sample), labelled."""
+                       log: Callable[[str], None] = lambda s: None, synthetic: int = 0) -> list[ChainExample]:
+    """Up to ``per_part`` questions of each part of each named source (seeded sample), labelled;
+    ``synthetic`` questions about the KB of each ``-kb`` source."""
     out: list[ChainExample] = []
     for name in names:
         if name not in BENCHMARK_SOURCES:
             raise InputError(f"--with: unknown training set {name!r}; choose from {', '.join(BENCHMARK_SOURCES)}")
         dataset, split, variant = BENCHMARK_SOURCES[name]
-        for part in load_dataset(dataset, data_dir, split=split, variant=variant):
+        for part in load_dataset(dataset, data_dir, split=split, variant=variant)[:1 if name.endswith("-kb") else None]:
+            store = ensure_store(part.kb, settings.home, settings.base_iri, quiet=True)
+            adapter = DATASETS[dataset].adapter or "generic"
+            if name.endswith("-kb"):
+                kb_settings = settings.replace(store=str(store), endpoint=None, adapter=adapter)
+                out.extend(kg_examples(kb_settings, synthetic, seed, log, source=name))
+                continue
             items = list(part.items)
             random.Random(f"{seed}:{part.name}").shuffle(items)
-            store = ensure_store(part.kb, settings.home, settings.base_iri, quiet=True)
             t0 = time.perf_counter()
-            adapter = DATASETS[dataset].adapter or "generic"
             with KnowledgeGraph.from_settings(settings.replace(store=str(store), endpoint=None, adapter=adapter)) as kg:
                 found = _examples(kg, items[:per_part], name, DATASETS[dataset].walks, max_hops=2)
             log(f"{name}/{part.name}: {len(found)}/{min(per_part, len(items))} questions labelled "
@@ -76,7 +84,7 @@ def benchmark_examples(settings: Settings, data_dir: Path, names: list[str], per
 
 
 def kg_examples(settings: Settings, synthetic: int, seed: int = 0,
-                log: Callable[[str], None] = lambda s: None) -> list[ChainExample]:
+                log: Callable[[str], None] = lambda s: None, source: str = "synthetic") -> list[ChainExample]:
     """``synthetic`` questions from the configured KG's own triples (none without a KG given)."""
     if synthetic <= 0 or not (settings.store or settings.endpoint):
         return []
@@ -84,18 +92,21 @@ def kg_examples(settings: Settings, synthetic: int, seed: int = 0,
         labels = index_for(kg, settings)
         if labels is None or not len(labels):
             raise InputError("the KG has no entity labels to sample synthetic questions from")
-        return synthetic_examples(kg.adapter, labels.entries, synthetic, seed=seed, log=log)
+        found = synthetic_examples(kg.adapter, labels.entries, synthetic, seed=seed, log=log)
+    return [replace(ex, source=source) for ex in found]
 
 
 def train_relation_scorer(settings: Settings, data_dir: Path, out: Path, *, synthetic: int, sets: list[str],
-                          per_part: int, seed: int = 0, log: Callable[[str], None] = lambda s: None) -> ScorerReport:
+                          per_part: int, seed: int = 0, own_kg: bool = True,
+                          log: Callable[[str], None] = lambda s: None) -> ScorerReport:
+    """``own_kg``: write ``synthetic`` questions about the configured KG too."""
     t0 = time.perf_counter()
-    examples = kg_examples(settings, synthetic, seed, log) + \
-        benchmark_examples(settings, data_dir, sets, per_part, seed, log)
+    examples = kg_examples(settings, synthetic if own_kg else 0, seed, log) + \
+        benchmark_examples(settings, data_dir, sets, per_part, seed, log, synthetic)
     sources = dict(Counter(ex.source for ex in examples))
     encoder = build_ranker("embedding", settings)
     model, accuracy = fit_chain_scorer(examples, encoder, seed=seed, log=log,
-                                       meta={"sources": sources, "synthetic_kg": settings.store or settings.endpoint})
+                                       meta={"sources": sources})
     model.save(out)
     return ScorerReport(len(examples), sum(len(ex.candidates) for ex in examples), accuracy,
                         time.perf_counter() - t0, str(out), sources)
