@@ -10,7 +10,10 @@ Schema rules (SPARQL in ``queries/wikidata/``; docs/adapters.md explains each ch
   batched query for the properties in each result and cached; the id ("P57") when there is none;
   its ``skos:altLabel`` aliases come with it (``relation_names``: what questions are matched against);
 - a truthy claim and the statement that holds the same value are one hop: ``p:Pn`` -> ``ps:Pn`` is
-  dropped wherever ``wdt:Pn`` links the same entities (the truthy claim is the best-ranked statement)."""
+  dropped wherever ``wdt:Pn`` links the same entities (the truthy claim is the best-ranked statement);
+- ``instance of`` (P31) and ``subclass of`` (P279) say what kind of thing an item is, Wikidata's
+  ``rdf:type``: like types on DBpedia they are no hop (a walk through the class "human" reaches
+  everyone; "which movies feature X" must not answer X's class)."""
 from __future__ import annotations
 
 import re
@@ -23,7 +26,7 @@ from .base import RelationCount
 
 from .schema import SchemaAdapter, local_words
 
-__all__ = ["WikidataAdapter", "property_id", "WD", "WDT", "P", "PS", "PQ"]
+__all__ = ["WikidataAdapter", "property_id", "CLASS_PROPERTIES", "WD", "WDT", "P", "PS", "PQ"]
 
 WD = "http://www.wikidata.org/entity/"
 WDT = "http://www.wikidata.org/prop/direct/"
@@ -33,6 +36,7 @@ PQ = "http://www.wikidata.org/prop/qualifier/"
 
 _PROPERTY = re.compile(r"^http://www\.wikidata\.org/(?:prop/(?:direct/|statement/|qualifier/)?|entity/)(P\d+)$")
 _RELATION_VAR = re.compile(r"^(?:p|via)\d*$")
+CLASS_PROPERTIES = frozenset({"P31", "P279"})     # instance of, subclass of: an item's kind, not a hop
 
 
 def property_id(iri: str) -> str | None:
@@ -89,7 +93,7 @@ class WikidataAdapter(SchemaAdapter):
         return list(dict.fromkeys(names))
 
     def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]:
-        found = super().relations(entities, direction)
+        found = [rc for rc in super().relations(entities, direction) if not _is_class(rc.relation)]
         truthy = {(rc.entity, property_id(rc.relation.iri), rc.relation.inverse)
                   for rc in found if rc.relation.via is None}
         return [rc for rc in found if not _statement_value(rc.relation)
@@ -100,6 +104,7 @@ class WikidataAdapter(SchemaAdapter):
         found = super().neighbors(entities, relation, direction, limit)
         if relation is not None:
             return found
+        found = [t for t in found if not _is_class(t.relation)]
         truthy = {_fact_key(t) for t in found if t.relation.via is None}
         return [t for t in found if not _statement_value(t.relation) or _fact_key(t) not in truthy]
 
@@ -108,6 +113,10 @@ class WikidataAdapter(SchemaAdapter):
         if relation.via and relation.via.startswith(PS) and property_id(relation.via) == property_id(relation.iri):
             return self.relation_words(relation.iri)
         return super().verbalize(relation)
+
+
+def _is_class(relation: Relation) -> bool:
+    return property_id(relation.iri) in CLASS_PROPERTIES
 
 
 def _statement_value(relation: Relation) -> bool:

@@ -5,6 +5,10 @@ seconds per question, the mean SPARQL queries and round trips per question, and 
 
     .venv/bin/python benchmarks/remote_latency.py --rtt 0,50,200 -n 900      # 300 per hop
     .venv/bin/python benchmarks/remote_latency.py --rtt 50 -n 60 --json rows.json
+    .venv/bin/python benchmarks/remote_latency.py --rtt 0,50 --questions tests/fixtures/questions/plain_english.jsonl
+
+``--questions`` asks the lookups and chains of a plain-English question file (benchmarks/plain_english.py)
+instead of MetaQA test questions, ``hops`` being the length of each question's chain.
 
 The result cache is off (every question pays its queries); one untimed question first loads models.
 See benchmarks/README.md."""
@@ -25,6 +29,7 @@ from kgsparql.api import Asker  # noqa: E402
 from kgsparql.config import Settings  # noqa: E402
 from kgsparql.errors import KGSparqlError  # noqa: E402
 from kgsparql.eval import ensure_store, load_dataset, resolve_data_dir, sample  # noqa: E402
+from kgsparql.eval.items import Item  # noqa: E402
 from kgsparql.eval.metrics import score  # noqa: E402
 from kgsparql.eval.summary import percentile  # noqa: E402
 
@@ -46,17 +51,27 @@ def ask_all(asker: Asker, items) -> list[dict]:
     return rows
 
 
+def plain_english_items(path: Path, kb: Path) -> list[Item]:
+    """The answerable questions of a plain-English file, gold answers computed from the KB."""
+    from plain_english import gold_answers, kb_tables, load_questions
+
+    tables = kb_tables(kb)
+    return [Item(f"pe{i}", q["question"], sorted(gold_answers(tables, q["topic"], q["chain"])), len(q["chain"]))
+            for i, q in enumerate(load_questions(path)) if q["kind"] != "missing"]
+
+
 def summary(rows: list[dict]) -> dict:
     secs = [r["seconds"] for r in rows]
     n = max(len(rows), 1)
     return {"n": len(rows), "median_s": percentile(secs, 50), "p95_s": percentile(secs, 95),
+            "median_round_trips": percentile([r["round_trips"] for r in rows], 50),
             "queries": sum(r["queries"] for r in rows) / n, "round_trips": sum(r["round_trips"] for r in rows) / n,
             "hits1": sum(r["hits1"] for r in rows) / n, "errors": sum(bool(r["error"]) for r in rows)}
 
 
 def print_line(label: str, s: dict) -> None:
     print(f"{label:<14} {s['n']:>5} {s['median_s']:>9.3f} {s['p95_s']:>9.3f} {s['queries']:>9.2f} "
-          f"{s['round_trips']:>12.2f} {s['hits1']:>7.3f} {s['errors']:>6}", flush=True)
+          f"{s['round_trips']:>12.2f} {s['median_round_trips']:>7.1f} {s['hits1']:>7.3f} {s['errors']:>6}", flush=True)
 
 
 def main(argv=None) -> int:
@@ -70,12 +85,16 @@ def main(argv=None) -> int:
     ap.add_argument("--data-dir", default=None)
     ap.add_argument("--store", default=None, help="MetaQA store (default: built under <home>/stores)")
     ap.add_argument("--json", default=None, help="also write every row to this file")
+    ap.add_argument("--questions", type=Path, default=None,
+                    help="a plain-English question file: its lookups and chains instead of MetaQA test")
     args = ap.parse_args(argv)
 
     base = Settings.load(flags={"method": args.method, "llm": "none"})
     parts = load_dataset("metaqa", resolve_data_dir(args.data_dir, base.data_dir),
                          hops={int(h) for h in args.hops.split(",")})
     items = [it for p in sample(parts, args.n, args.seed) for it in p.items]
+    if args.questions:
+        items = plain_english_items(args.questions, parts[0].kb)
     store = args.store or str(ensure_store(parts[0].kb, base.home, base.base_iri))
     out: dict = {}
     with OxigraphReadOnly(store) as server, RttProxy(server.url, 0.0) as proxy, \
@@ -85,7 +104,7 @@ def main(argv=None) -> int:
         with Asker(settings) as asker:
             asker.ask(items[0].question)                       # untimed: models, label index
             print(f"{'rtt ms':<14} {'n':>5} {'median s':>9} {'p95 s':>9} {'queries/q':>9} "
-                  f"{'round trips/q':>12} {'Hits@1':>7} {'errors':>6}")
+                  f"{'round trips/q':>12} {'median':>7} {'Hits@1':>7} {'errors':>6}")
             for rtt in (float(r) for r in args.rtt.split(",")):
                 proxy.server.rtt = rtt / 1000
                 proxy.server.connect_rtt = rtt / 1000 if args.connect_rtt else 0.0

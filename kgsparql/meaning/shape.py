@@ -11,13 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..rank.mentions import asks_for_date
+
 __all__ = ["QuestionShape", "question_shape", "show_date"]
 
 _COUNT = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.I)
-_YEAR = re.compile(r"\byears?\b", re.I)
 _DAY = re.compile(r"\b(?:date|day|month|exact(?:ly)? when|full date)\b", re.I)
-_WHEN = re.compile(r"^\s*(?:\w+\s+){0,2}?when\b|\bwhen\s+(?:was|were|did|is|does|do|will|had|has)\b"
-                   r"|\bwhen\s*\?*\s*$", re.I)
 _WHERE = re.compile(r"\bwhere\b|\bwhat (?:city|country|state|place|town|region|continent)\b", re.I)
 _WHO = re.compile(r"\bwho(?:m|se)?\b", re.I)
 _YESNO = re.compile(r"^\s*(?:is|are|was|were|did|does|do|has|have|had|can|could)\b", re.I)
@@ -39,7 +38,7 @@ def question_shape(question: str) -> QuestionShape:
     q = question.strip()
     if _COUNT.search(q):
         return QuestionShape("how many", "count", None)
-    if _YEAR.search(q) or _WHEN.search(q):
+    if asks_for_date(q):
         return QuestionShape("when", "date", "day" if _DAY.search(q) else "year")
     if _DAY.search(q) and re.search(r"\bwhat\b|\bwhich\b", q, re.I):
         return QuestionShape("what", "date", "day")

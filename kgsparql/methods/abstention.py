@@ -101,7 +101,7 @@ class RelationMatch:
         (its ``Relation``s), when given, let a relation the question names count against the chain
         only where the topic's kind usually holds it (``kind_share``)."""
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
-        evidence = self.aligner.evidence(masked, labels)
+        evidence = getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
         recognised = []
         if prior_best is not None and prior_top:

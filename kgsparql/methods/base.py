@@ -79,6 +79,8 @@ def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> 
     if hasattr(aligner, "learn_names"):
         aligner.learn_names(names)
     matcher = RelationMatcher(encoder=rankers.get("embedding")) if options.meaning else None
+    if matcher is not None and hasattr(aligner, "use_matcher"):
+        aligner.use_matcher(matcher)       # questions that name no relation word for word
     return RelationMatch(aligner, vocabulary, options, matcher, KindRelations(adapter))
 
 

@@ -16,31 +16,28 @@ film relation). A word that only modifies the names of several relations and hea
 When ranking, words of one phrase that name the same relation are one mention (``rank.mentions``:
 "who wrote the screenplay for X" is one hop on a KG whose ``screenwriter`` is also "screenplay by");
 a question asking for entities like its topic ("which other films ...") aligns the hop that walks
-back along the previous one by itself and damps paths that never come back; and a question that
+back along the previous one by itself and damps paths that never come back; a path whose hops meet
+their words farthest from the topic mention first is damped (``order_damping``), and so is one
+that ends backwards along the relation its answer-type word names ("which **directors** ...",
+``subject_damping``); and a question that
 names no relation word for word is aligned by meaning (``kgsparql.meaning.RelationMatcher``: the
 relation the whole question means, when it scores the matcher's ``min_score`` and leads the others
 by ``margin``)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import ConfigError
-from ..meaning.matcher import MatcherOptions, RelationMatcher
-from .base import RankerContext, default_context, framing_words, stem, stems, tokenize, type_words
-from .mentions import asks_for_like, one_mention_each
+from .base import RankerContext, default_context, framing_words, tokenize, type_words
+from .path_words import ends_at_subject, names_label, path_labels, walks_back
+from .mentions import answer_type_word, asks_for_date, asks_for_like, distances, in_order, one_mention_each
 
 __all__ = ["AlignmentRanker", "path_labels"]
 
-_REVERSE = re.compile(r"\s*\(reverse\)\s*$")
 _BY_MEANING = "(question)"       # the evidence key of a relation the whole question means
-
-
-def path_labels(item: str) -> list[str]:
-    """``"directed by ; directed by (reverse)"`` -> ``["directed by", "directed by"]``."""
-    return [_REVERSE.sub("", hop).strip() for hop in item.split(";") if hop.strip()]
+_DATE = "date year"              # what a question asking "when" / "what year" wants, in words
 
 
 class AlignmentRanker:
@@ -53,10 +50,13 @@ class AlignmentRanker:
         min_cos: float = 0.45       # a word's embedding must be this close to a relation ...
         margin: float = 0.1         # ... and this much closer than to any other relation
         same_kind_damping: float = 0.8   # "which other films": a path that never walks back scores this share
+        order_damping: float = 0.9       # a path whose hops meet their words farthest from the topic first
+        subject_damping: float = 0.5     # "which directors ...": a path ending at the relation's subject
 
         def __post_init__(self) -> None:
-            if not all(0 <= x <= 1 for x in (self.min_cos, self.margin, self.same_kind_damping)):
-                raise ConfigError("need min_cos, margin and same_kind_damping in [0, 1]")
+            if not all(0 <= x <= 1 for x in (self.min_cos, self.margin, self.same_kind_damping, self.order_damping,
+                                              self.subject_damping)):
+                raise ConfigError("need min_cos, margin and the dampings in [0, 1]")
 
     def __init__(self, ctx: RankerContext | None = None):
         ctx = default_context("alignment", ctx, self.Options)
@@ -64,7 +64,12 @@ class AlignmentRanker:
         self.encoder = ctx.ranker("embedding")
         self._names: dict[str, tuple[str, ...]] = {}
         self._name_sources: list = []
-        self.matcher = RelationMatcher(MatcherOptions(), self.encoder)
+        self.matcher = None         # a kgsparql.meaning.RelationMatcher, given by the layer above (use_matcher)
+
+    def use_matcher(self, matcher) -> None:
+        """Match whole questions with relations by meaning (``kgsparql.meaning.RelationMatcher``)
+        where no word names a relation; without one, such questions align with nothing."""
+        self.matcher = matcher
 
     def learn_names(self, names) -> None:
         """More names for relation labels (a KG's aliases: "cast member" is also "actor"): a word
@@ -96,19 +101,33 @@ class AlignmentRanker:
             return []
         paths = [path_labels(item) for item in items]
         labels = sorted({label for path in paths for label in path})
-        evidence = one_mention_each(query, self.evidence(query, labels)) or self.meant(query, labels)
-        if not asks_for_like(query):
-            return [self.score(path, evidence) for path in paths]
-        back = [_walks_back(item) for item in items]
-        damping = self.options.same_kind_damping
-        return [self.score(path, evidence, back=int(b)) * (1.0 if b else damping) for path, b in zip(paths, back)]
+        evidence = self.question_evidence(query, labels)
+        like, far, damping = asks_for_like(query), distances(query), self.options.same_kind_damping
+        back = [like and walks_back(item) for item in items]
+        scores = [self.score(path, evidence, back=int(b)) * (1.0 if b or not like else damping)
+                  for path, b in zip(paths, back)]
+        wanted = evidence.get(answer_type_word(query) or "", {})
+        return [s * (1.0 if in_order(path, evidence, far) else self.options.order_damping)
+                * (self.options.subject_damping if ends_at_subject(item, wanted) else 1.0)
+                for s, path, item in zip(scores, paths, items)]
 
-    def meant(self, query: str, labels: list[str]) -> dict[str, dict[str, float]]:
+    def question_evidence(self, query: str, labels: list[str]) -> dict[str, dict[str, float]]:
+        """``evidence`` read for ranking: one mention per phrase (``rank.mentions``), the relation the
+        whole question means when no word names one, and a date asked for ("when", "what year")
+        as one more mention of the relation that means a date, unless a word already names it."""
+        evidence = one_mention_each(query, self.evidence(query, labels)) or self.meant(query, labels)
+        if asks_for_date(query):
+            date = self.meant(_DATE, labels, skip=frozenset())
+            if date and not set(date[_BY_MEANING]) & {k for e in evidence.values() for k in e}:
+                evidence[_DATE] = date[_BY_MEANING]
+        return evidence
+
+    def meant(self, query: str, labels: list[str], skip: frozenset | None = None) -> dict[str, dict[str, float]]:
         """The relation the whole question means (``RelationMatcher``), as evidence, when it leads
         every other label by ``margin``; empty otherwise."""
-        if len(labels) < 2:
+        if len(labels) < 2 or self.matcher is None:
             return {}
-        skip = frozenset(type_words(query) | framing_words(query))
+        skip = frozenset(type_words(query) | framing_words(query)) if skip is None else skip
         ranked = self.matcher.rank(query, {label: self.names.get(label, (label,)) for label in labels}, skip)
         (best, score), (_, second) = ranked[0], ranked[1]
         if score < self.matcher.options.min_score or score - second < self.options.margin:
@@ -127,8 +146,8 @@ class AlignmentRanker:
         typed = type_words(query)
         for i, word in enumerate(words):
             found = {} if word in framing else {label: 1.0 for label in labels if any(
-                _found(word, name, word in typed) for name in self.names.get(label, (label,)))}
-            if len(found) > 1 and not any(_found(word, name, True) for label in found
+                names_label(word, name, word in typed) for name in self.names.get(label, (label,)))}
+            if len(found) > 1 and not any(names_label(word, name, True) for label in found
                                           for name in self.names.get(label, (label,))):
                 found, typed = {}, typed | {word}    # the KG's domain word ("film" in "film genre", "film director")
             if not found and word in typed:
@@ -160,23 +179,3 @@ class AlignmentRanker:
         precision = min(1.0, (aligned + back) / len(path))
         recall = aligned / total if total else 1.0
         return 2 * precision * recall / (precision + recall)
-
-
-def _walks_back(item: str) -> bool:
-    """Whether some hop of the path walks back along the previous one (same label, other way)."""
-    hops = [(_REVERSE.sub("", h).strip(), bool(_REVERSE.search(h))) for h in item.split(";") if h.strip()]
-    return any(a[0] == b[0] and a[1] != b[1] for a, b in zip(hops, hops[1:]))
-
-
-def _found(word: str, label: str, head_only: bool = False) -> bool:
-    """The word's stem is one of the label's stems, or (from 4 letters) inside a label word and the
-    other way round (``writ`` in ``screenwriters``). A trailing "of ..." that scopes a longer label
-    does not count ("original language of film or TV show" names a language, not a film);
-    ``head_only``: only the label's last word counts ("genres" names ``film genre``, "films" not)."""
-    head, scope = re.subn(r"^(\S+\s+\S+.*?)\s+of\s+.*$", r"\1", label)
-    head = head if scope else label
-    if head_only:   # the noun a name is about: its last word, or the last before "of" ("type of film")
-        head = (tokenize(head.split(" of ")[0], stopwords=True) or [""])[-1]
-    word_stem, label_stems = stem(word), stems(head)
-    return word_stem in label_stems or (len(word_stem) >= 4 and any(
-        s in word or word_stem in s for s in label_stems if len(s) >= 4))

@@ -21,17 +21,25 @@ import re
 
 from .base import STOPWORDS
 
-__all__ = ["SAME_KIND_WORDS", "asks_for_like", "answer_type_word", "one_mention_each"]
+__all__ = ["SAME_KIND_WORDS", "WHEN", "YEAR", "asks_for_date", "asks_for_like", "answer_type_word", "one_mention_each", "distances", "in_order"]
 
 # English words that ask for entities of the same kind as the topic (not any KG's vocabulary)
 SAME_KIND_WORDS = frozenset("other others else also alongside share shares shared sharing same together "
                             "co another fellow".split())
 _WH = frozenset({"which", "what"})
+YEAR = re.compile(r"\byears?\b", re.I)
+WHEN = re.compile(r"^\s*(?:\w+\s+){0,2}?when\b|\bwhen\s+(?:was|were|did|is|does|do|will|had|has)\b"
+                  r"|\bwhen\s*\?*\s*$", re.I)
 _WORD = re.compile(r"[^\W_]+")
 
 
 def _tokens(question: str) -> list[str]:
     return _WORD.findall(question.lower())
+
+
+def asks_for_date(question: str) -> bool:
+    """Whether the question asks when, or in what year ("when was X released", "X came out when?")."""
+    return bool(YEAR.search(question) or WHEN.search(question))
 
 
 def asks_for_like(question: str) -> bool:
@@ -77,3 +85,30 @@ def _describes_a_noun(words: list[str], i: int) -> bool:
     """The word at ``i`` comes right after a content word ("films **written** by"): it opens a
     phrase describing that noun, so what follows is about other entities."""
     return i > 0 and words[i - 1] not in STOPWORDS and words[i - 1] != "x"
+
+
+def distances(question: str) -> dict[str, int]:
+    """Each content word's distance, in content words, from the topic mention ``x`` (the nearest
+    occurrence); empty when the question has no mention."""
+    content = [w for w in _tokens(question) if w not in STOPWORDS]
+    marks = [i for i, w in enumerate(content) if w == "x"]
+    if not marks:
+        return {}
+    out: dict[str, int] = {}
+    for i, w in enumerate(content):
+        out[w] = min(out.get(w, 99), min(abs(i - m) for m in marks))
+    return out
+
+
+def in_order(path: list[str], evidence: dict[str, dict[str, float]], far: dict[str, int]) -> bool:
+    """Whether the hops of ``path`` (labels) meet the words naming them nearest the topic first, the
+    way English nests phrases ("who wrote the movies X acted in": ``cast member`` then
+    ``screenwriter``). Hops with the same label, or no placed word, do not count."""
+    if len(set(path)) < 2:
+        return True
+    seen = []
+    for label in path:
+        placed = [far[w] for w, e in evidence.items() if label in e and w in far]
+        if placed and path.count(label) == 1:
+            seen.append(min(placed))
+    return all(a <= b for a, b in zip(seen, seen[1:]))

@@ -88,3 +88,11 @@ def test_label_index_lists_items_not_properties(endpoint):
     assert ad.verbalize(Relation(WDT + "P26")) == "spouse", "the fixture labels property P26"
     iris = {iri for iri, _ in read_labels(ad)}
     assert iris and all(iri.startswith(WD + "Q") for iri in iris)
+
+
+
+def test_instance_of_is_no_hop(endpoint):
+    ad = WikidataAdapter.on(endpoint)
+    assert not {rc for rc in ad.relations([q("Q76")], "both") if property_id(rc.relation.iri) == "P31"}
+    assert not {t for t in ad.neighbors([q("Q76")], None, "both") if t.tail.id == WD + "Q5"}
+    assert {t.tail.id for t in ad.neighbors([q("Q76")], Relation(WDT + "P31"))} == {WD + "Q5"}  # asked by name

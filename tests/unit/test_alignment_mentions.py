@@ -2,6 +2,7 @@
 (Wikidata's aliases), asks for entities like the topic, or names no relation word for word."""
 import pytest
 
+from kgsparql.meaning import RelationMatcher
 from kgsparql.rank.alignment import AlignmentRanker
 from kgsparql.rank.mentions import answer_type_word, asks_for_like, one_mention_each
 
@@ -15,12 +16,13 @@ NAMES = {"screenwriter": ("writer", "screenplay by", "written by"), "director": 
 def ranker():
     r = AlignmentRanker()
     r.learn_names(NAMES)
+    r.use_matcher(RelationMatcher(encoder=r.encoder))
     return r
 
 
 def _best(ranker, question, items):
     scores = ranker.rank(question, items)
-    return items[max(range(len(items)), key=lambda i: (scores[i], -len(items[i])))]
+    return items[max(range(len(items)), key=lambda i: (scores[i], -items[i].count(";")))]
 
 
 def test_the_answer_type_word_and_the_word_beside_a_name_are_one_mention():
@@ -57,3 +59,31 @@ def test_paths_are_ranked_by_the_mentions_of_their_relations(ranker, question, i
 def test_a_question_that_names_nothing_clearly_aligns_with_nothing(ranker):
     assert ranker.rank("Who made x?", ["genre", "director", "cast member", "screenwriter"]) == [0.0] * 4
     assert asks_for_like("Who are the co-stars of x?") and not asks_for_like("Who directed x?")
+
+
+@pytest.mark.parametrize("question, items, expected", [
+    ("Who wrote the movies x acted in?", ["screenwriter (reverse) ; cast member", "cast member (reverse) ; screenwriter"],
+     "cast member (reverse) ; screenwriter"),
+    ("Which directors has x worked with?", ["director (reverse)", "cast member (reverse) ; director"],
+     "cast member (reverse) ; director"),
+    ("Which screenplays did x write?", ["screenwriter (reverse)", "screenwriter (reverse) ; screenwriter"],
+     "screenwriter (reverse)"),
+    ("When did the films written by x come out?", ["screenwriter (reverse)", "screenwriter (reverse) ; publication date"],
+     "screenwriter (reverse) ; publication date"),
+])
+def test_hop_order_direction_and_a_date_asked_for_come_from_the_question(ranker, question, items, expected):
+    assert _best(ranker, question, items) == expected
+
+
+def test_refkg_judges_chains_on_the_same_reading(ranker):
+    from kgsparql.methods.refkg.judge import ChainJudge
+    from kgsparql.rank import build_ranker
+    from kgsparql.types import Relation
+
+    rel = {label: Relation(f"http://example.org/{label.replace(' ', '_')}", label) for label in NAMES}
+    judge = ChainJudge(ranker, build_ranker("embedding"), lambda: list(NAMES), lambda r: r.label)
+    q = judge.for_question("Which directors has x worked with?")
+    alone, through = (rel["director"].reversed(),), (rel["cast member"].reversed(), rel["director"])
+    assert q.alignment(through)[0] > q.alignment(alone)[0]
+    q = judge.for_question("Who wrote the screenplay for x?")
+    assert q.alignment((rel["screenwriter"],))[0] > q.alignment((rel["screenwriter"], rel["screenwriter"].reversed()))[0]

@@ -11,6 +11,7 @@ from ...retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph
                          paths_along, personalized_pagerank, prune_to_top_n, shortest_paths)
 from ...data import packaged_model
 from ...meaning import ChainScorer as TrainedChainScorer
+from ...rank.mentions import asks_for_like
 from ...types import Answer
 from ..context import MethodContext
 from ..chain_length import prefer_prefixes, returns_to_topic
@@ -58,6 +59,15 @@ class FRAG:
             probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
             topics=topics, chain=chain)
 
+    def _asks_for_hop(self, masked: str, chain) -> bool:
+        """The question asks for the chain's last hop itself: it asks for entities like the topic
+        ("who acted alongside X"), or its words align better with the chain than with its prefix."""
+        if asks_for_like(masked):
+            return True
+        prefix, whole = self.ctx.ranker("alignment").rank(
+            masked, [self.chains.verbalize_chain(chain[:-1]), self.chains.verbalize_chain(chain)])
+        return whole > prefix
+
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
         if unlinked:
@@ -74,7 +84,7 @@ class FRAG:
         qchains, found, plan = self._retrieve(masked, topics, max_hops)
         ranked = qchains.rank_chains(found.candidates, found.answers)
         if not any(chain_key(c) in qchains.probs for c in found.candidates):      # zero-shot: an extra hop back to the topic's kind must be asked for
-            ranked = prefer_prefixes(ranked, lambda c: returns_to_topic(
+            ranked = prefer_prefixes(ranked, lambda c: not self._asks_for_hop(masked, c) and returns_to_topic(
                 self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
         evidence = self._evidence(ranked, found)
         if not ranked:

@@ -20,13 +20,12 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ...rank.base import STOPWORDS
+from ...rank.mentions import SAME_KIND_WORDS
 from ...types import Relation
 
 __all__ = ["ChainScore", "QuestionScorer", "SIBLING_WORDS"]
 
-# English words that ask for entities of the same kind as the topic (not any KG's vocabulary)
-SIBLING_WORDS = frozenset("other others else also alongside share shares shared sharing same together "
-                          "co another".split())
+SIBLING_WORDS = SAME_KIND_WORDS     # English words asking for entities of the topic's kind
 # a predicate after the mention carries a verb form like these ("... of X were directed by who")
 _CLAUSE = frozenset("who whom what which when where was were is are".split())
 _PREPOSITIONS = frozenset(("of", "with"))   # "the director of X ...", "films that share actors with X ..."
@@ -100,7 +99,8 @@ class QuestionScorer:
         if not chains:
             return []
         labels = sorted({self.describe(r) for c in chains for r in c})
-        occurrences = self.occurrences(self.aligner.evidence(self.masked, labels))
+        read = getattr(self.aligner, "question_evidence", self.aligner.evidence)      # one mention per phrase
+        occurrences = self.occurrences(read(self.masked, labels))
         self.total = sum(max(labels_.values()) for _, labels_, _ in occurrences)
         texts = [" ; ".join(self.describe(r) for r in c) for c in chains]
         semantic = self.encoder.rank(self.masked, texts)

@@ -62,7 +62,8 @@ class QuestionJudge:
         """word -> {relation words it names: strength}, over the KG vocabulary and ``labels``."""
         if self._evidence is None or not set(labels) <= self._labels:
             self._labels = set(self.j.vocabulary()) | set(labels)
-            found = self.j.aligner.evidence(self.masked, sorted(self._labels))
+            read = getattr(self.j.aligner, "question_evidence", self.j.aligner.evidence)   # one mention per phrase
+            found = read(self.masked, sorted(self._labels))
             self._evidence = one_mention_per_relation({w: e for w, e in found.items() if w not in SHARING_CUES},
                                                        self.answer_type, self.raw)
         return self._evidence
@@ -86,7 +87,13 @@ class QuestionJudge:
         if not chain or aligned <= 0:
             return 0.0, 0.0
         precision, recall = aligned / len(chain), (aligned / total if total else 1.0)
-        return 2 * precision * recall / (precision + recall), self._order(words)
+        damping = 0.5 if self._ends_at_subject(chain) else 1.0  # "which directors": the relation's object is asked
+        return damping * 2 * precision * recall / (precision + recall), self._order(words)
+
+    def _ends_at_subject(self, chain: Sequence[Relation]) -> bool:
+        """The answer-type word alone names the last hop's relation, and the hop goes backwards."""
+        wanted = (self._evidence or {}).get(self.answer_type or "", {})
+        return bool(chain) and chain[-1].inverse and self.j.verbalize(chain[-1]) in wanted
 
     def unnamed_hops(self, chain: Sequence[Relation]) -> int:
         """Hops aligned with no word for which the question has no other content word either (not

@@ -6,11 +6,12 @@ import re
 from typing import Sequence
 
 from ...rank.base import STOPWORDS, stem, stems
+from ...rank.mentions import SAME_KIND_WORDS
 
 __all__ = ["SHARING_CUES", "CUE", "WH", "answer_type", "wanted_shape", "shape_mismatch", "one_mention_per_relation",
            "best_assignment"]
 
-SHARING_CUES = frozenset("other others else also share shares shared sharing same alongside together fellow".split())
+SHARING_CUES = SAME_KIND_WORDS       # English words asking for entities of the topic's kind
 CUE = "<walk back>"
 WH = frozenset({"which", "what", "who", "whom"})
 NUMBER = re.compile(r"^\s*[-+]?\d[\d,.\s:/-]*\s*$")
