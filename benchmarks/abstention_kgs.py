@@ -4,7 +4,7 @@ KBs, no trained prior) and the plain-English questions on the MetaQA KB, answera
     python benchmarks/abstention_kgs.py --out rows.jsonl          # record: abstention off, every view measured
     python benchmarks/abstention_kgs.py --sweep rows.jsonl        # per setting: answerable Hits@1, missing abstained
 
-Recording answers every question along its best chain with ``enabled = false`` and ``meaning_min = 0``
+Recording answers every question with FRAG (the method that holds the check) along its best chain with ``enabled = false`` and ``meaning_min = 0``
 (so the meaning view measures every chain) and keeps ``plan["match"]``. The sweep then decides again,
 offline, for each ``meaning_min`` × ``meaning_hop_ratio``, whether the method would have abstained:
 an answerable question scores its Hits@1 when it is answered and 0 when it abstains; a missing one
@@ -56,7 +56,7 @@ def record(out: Path, cwq_limit: int, data_dir: Path) -> None:
     rows = []
     for name, limit in (("webqsp", None), ("cwq", cwq_limit)):
         store, items = benchmark(name, "dev", data_dir=data_dir)
-        with Asker(Settings.load(flags={"store": str(store), "adapter": "freebase", "llm": "none"},
+        with Asker(Settings.load(flags={"store": str(store), "adapter": "freebase", "llm": "none", "method": "frag"},
                                  config_file=config)) as asker:
             for item in items[:limit]:
                 answer = asker.ask(item.question, id=item.id)
@@ -64,7 +64,7 @@ def record(out: Path, cwq_limit: int, data_dir: Path) -> None:
                              "hit": bool(hits_at_1(answer.answers, item.answers)), "match": _match(answer.to_json().get("plan"))})
     tables = kb_tables(data_dir / "metaqa" / "kb_dedup.txt.gz")
     store = str(Settings().home_path / "stores" / "metaqa")
-    with Asker(Settings.load(flags={"store": store, "llm": "none"}, config_file=config)) as asker:
+    with Asker(Settings.load(flags={"store": store, "llm": "none", "method": "frag"}, config_file=config)) as asker:
         for q in load_questions(DEFAULT_FILE) + load_questions(DEFAULT_FILE.with_name("plain_english_more.jsonl")):
             answer = asker.ask(q["question"])
             gold = gold_answers(tables, q["topic"], q["chain"])

@@ -36,12 +36,15 @@ class Composer:
         return out
 
     def compose(self, comp, topics, hops=(1, 1)) -> list[SubQuestion]:
-        """[inner about the topic, outer about each inner answer]; the topics are never answers."""
+        """[inner about the topic, outer about each inner answer]; the topics are never answers. The
+        outer "what kind is X" of a "what kind of ..." phrase must match a relation of X (abstention
+        checks it): "kind", "type" and "sort" often only ask for the thing itself ("what type of
+        currency do they use in spain")."""
         inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0])
         answers, entities, evidence = {}, {}, []
         for entity in inner.entities[: self.per_entity]:
             sub = self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
-                                  check=False)
+                                  check=comp.kind == "kinds")
             evidence.extend(sub.evidence)
             for n, e in zip(sub.answers, sub.entities or (None,) * len(sub.answers)):
                 if e is not None and e in topics:
