@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from scipy.special import expit
 
 from ..errors import ConfigError
 
@@ -30,7 +31,7 @@ class HeadNetwork:
     def p_true(self, features: np.ndarray) -> np.ndarray:
         x = (np.atleast_2d(features).astype(np.float32) - self.mean) / self.scale
         hidden = np.maximum(x @ self.w1 + self.b1, 0.0)
-        return 1.0 / (1.0 + np.exp(-(hidden @ self.w2 + self.b2)))
+        return expit(hidden @ self.w2 + self.b2)      # no overflow warning for large margins
 
     @classmethod
     def train(cls, features: np.ndarray, labels: list[bool], *, alpha: float = 1.0, seed: int = 0,
