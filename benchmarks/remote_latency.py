@@ -51,11 +51,11 @@ def ask_all(asker: Asker, items) -> list[dict]:
     return rows
 
 
-def plain_english_items(path: Path, kb: Path) -> list[Item]:
+def plain_english_items(path: Path, data_dir: Path) -> list[Item]:
     """The answerable questions of a plain-English file, gold answers computed from the KB."""
     from plain_english import gold_answers, kb_tables, load_questions
 
-    tables = kb_tables(kb)
+    tables = kb_tables(Path(data_dir) / "metaqa" / "kb_dedup.txt.gz")
     return [Item(f"pe{i}", q["question"], sorted(gold_answers(tables, q["topic"], q["chain"])), len(q["chain"]))
             for i, q in enumerate(load_questions(path)) if q["kind"] != "missing"]
 
@@ -94,7 +94,7 @@ def main(argv=None) -> int:
                          hops={int(h) for h in args.hops.split(",")})
     items = [it for p in sample(parts, args.n, args.seed) for it in p.items]
     if args.questions:
-        items = plain_english_items(args.questions, parts[0].kb)
+        items = plain_english_items(args.questions, resolve_data_dir(args.data_dir, base.data_dir))
     store = args.store or str(ensure_store(parts[0].kb, base.home, base.base_iri))
     out: dict = {}
     with OxigraphReadOnly(store) as server, RttProxy(server.url, 0.0) as proxy, \

@@ -89,7 +89,9 @@ def kg_examples(settings: Settings, synthetic: int, seed: int = 0,
     if synthetic <= 0 or not (settings.store or settings.endpoint):
         return []
     with KnowledgeGraph.from_settings(settings) as kg:
+        t0 = time.perf_counter()
         labels = index_for(kg, settings)
+        log(f"label index: {len(labels or ())} entities to sample topics from in {time.perf_counter() - t0:.1f} s")
         if labels is None or not len(labels):
             raise InputError("the KG has no entity labels to sample synthetic questions from")
         found = synthetic_examples(kg.adapter, labels.entries, synthetic, seed=seed, log=log)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from functools import lru_cache
 from importlib import resources
 from typing import Callable, Sequence
@@ -64,7 +65,7 @@ def synthetic_examples(adapter, labels: Sequence[tuple[str, str]], n: int, *, se
     """Up to ``n`` examples (one per sampled topic that has a usable chain), about half of them
     about a chain of ``max_hops`` hops where the topic has one. ``labels``: (IRI, label) of the
     KG's entities (its label index) to sample topics from."""
-    rng = random.Random(seed)
+    rng, t0 = random.Random(seed), time.perf_counter()
     out: list[ChainExample] = []
     picked = rng.sample(list(labels), min(len(labels), 3 * n))
     for topic in (Entity(IRI(iri), label) for iri, label in picked):
@@ -81,5 +82,5 @@ def synthetic_examples(adapter, labels: Sequence[tuple[str, str]], n: int, *, se
         right = frozenset(i for i, c in enumerate(chains) if ends[c] == ends[target])
         question = question_for(words[target], rng, _kind(ends[target], rng))
         out.append(ChainExample(question, tuple(words[c] for c in chains), right, "synthetic"))
-    log(f"synthetic: {len(out)} questions from the KG's own triples")
+    log(f"synthetic: {len(out)} questions from the KG's own triples in {time.perf_counter() - t0:.1f} s")
     return out

@@ -27,7 +27,7 @@ class FragOptions:
     zero_shot_weights: tuple[float, ...] = (1.0, 3.0)    # ... where the prior knows none of the chains
                                                          # (another KG): the hop-by-hop alignment leads
     relation_model: str = ""     # the shared chain scorer (`kgsparql train relations`; "" = packaged, "none" = off)
-    trained_weight: float = 0.6  # its weight against the zero-shot rankers when reranking chains
+    trained_weight: float = 0.3  # its weight against the zero-shot rankers when reranking chains
     router_model: str = ""       # a router.npz from `kgsparql train` ("" = the packaged one)
     chain_model: str = ""        # a chains.npz from `kgsparql train` ("" = packaged, "none" = no prior)
 
