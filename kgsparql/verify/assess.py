@@ -2,9 +2,9 @@
 relations with the KG's own labels, and decide each sub-claim from retrieved evidence."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .claim import ClaimForm, read_claim
+from .claim import ClaimForm, negation_cues, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
 from .functional import looks_functional
@@ -14,6 +14,7 @@ from .values import number_conflicts, stated_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import assign_words, relation_words
 from ..errors import KGSparqlError
+from ..meaning import Polarity
 from ..types import Path
 
 __all__ = ["Assessment", "assess"]
@@ -50,6 +51,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     words = relation_words(ctx.ranker("alignment"), text, masked_text, labels)
     framing = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words])
     words = [w for w in words if not any(a <= w.position < b for a, b in framing)]
+    form = replace(form, negated=_negated(ctx, text, framing, [(m.start, m.end) for m in mentioned]))
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
@@ -72,6 +74,16 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     checker = PairChecker(adapter, counts, max_hops)
     parts = _rest(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker)
     return Assessment(form, parts, mentioned, links=checker.links(), **seen)
+
+
+def _negated(ctx, text: str, framing: list[tuple[int, int]], names: list[tuple[int, int]]) -> bool:
+    """Negated when a negator stands outside the framing and the names, or the framing denies the
+    statement ("It's false that ..."), not both: a negator inside framing ("Believe it or not")
+    counts only through what the framing means, one inside a name ("Nothing Hill") not at all."""
+    body = any(not any(a <= p < b for a, b in framing + names) for p in negation_cues(text))
+    polarity = ctx.models.load(("claim-polarity", id(ctx.encoder)), lambda: Polarity(ctx.encoder))
+    denials = sum(polarity.denies(text[a:b]) for a, b in framing)
+    return body != (denials % 2 == 1)
 
 
 def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False) -> list[SubClaim]:
