@@ -14,12 +14,13 @@ from .values import number_conflicts, stated_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import assign_words, relation_words
 from ..errors import KGSparqlError
-from ..meaning import Polarity
+from ..meaning import MatcherOptions, Polarity, RelationMatcher
 from ..types import Path
 
 __all__ = ["Assessment", "assess"]
 
 VOCABULARY_LIMIT = 5000
+MEANT_MIN_SCORE = 0.45      # a label the whole claim means must score this (RelationMatcher) and lead
 NO_ENTITY = "no entity of the knowledge graph was found in the claim"
 
 
@@ -48,7 +49,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     label = lambda r: r.label or adapter.verbalize(r)          # noqa: E731
     labels = sorted({label(rc.relation) for rc in counts})
     masked_text = masked(text, mentioned)
-    words = relation_words(ctx.ranker("alignment"), text, masked_text, labels)
+    words = relation_words(ctx.ranker("alignment"), text, masked_text, labels, matcher(ctx))
     framing = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words])
     words = [w for w in words if not any(a <= w.position < b for a, b in framing)]
     form = replace(form, negated=_negated(ctx, text, framing, [(m.start, m.end) for m in mentioned]))
@@ -97,10 +98,17 @@ def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checke
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
         # lend a word the nearest of them
         held = {label(rc.relation) for rc in counts}
-        words = relation_words(ctx.ranker("alignment"), text, masked(text, mentioned), sorted(held | set(vocabulary(ctx))))
+        words = relation_words(ctx.ranker("alignment"), text, masked(text, mentioned),
+                               sorted(held | set(vocabulary(ctx))), matcher(ctx))
     if len(mentioned) == 1:
         return [] if quiet and not words else [_existence(adapter, mentioned[0], words, counts, label)]
     return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)
+
+
+def matcher(ctx) -> RelationMatcher:
+    """The shared meaning matcher (``kgsparql.meaning``), for claims whose words name no relation."""
+    return ctx.models.load(("claim-matcher", id(ctx.encoder)),
+                           lambda: RelationMatcher(MatcherOptions(min_score=MEANT_MIN_SCORE), encoder=ctx.encoder))
 
 
 def vocabulary(ctx) -> list[str]:
