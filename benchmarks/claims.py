@@ -26,10 +26,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from plain_english import kb_tables  # noqa: E402  (the same KB reader as the question benchmark)
 
-__all__ = ["load_claims", "gold_verdict", "evaluate", "summary", "TEST_FILE", "KINDS_FILE", "DEV_FILE", "DEMO_KB"]
+__all__ = ["load_claims", "gold_verdict", "evaluate", "summary", "TEST_FILE", "KINDS_FILE", "FRESH_FILES", "DEV_FILE", "DEMO_KB"]
 
 TEST_FILE = HERE.parent / "tests" / "fixtures" / "claims" / "claims_test.jsonl"
 KINDS_FILE = HERE.parent / "tests" / "fixtures" / "claims" / "claims_kinds_test.jsonl"
+FRESH_FILES = [HERE.parent / "tests" / "fixtures" / "claims" / f"claims_{name}_test.jsonl" for name in ("fresh", "fresh2")]
 DEV_FILE = HERE.parent / "tests" / "fixtures" / "claims" / "claims_dev.jsonl"
 DEMO_KB = HERE.parent / "kgsparql" / "data" / "demo_kb.txt.gz"
 OPS = {"<": operator.lt, ">": operator.gt, "=": operator.eq, "<=": operator.le, ">=": operator.ge}

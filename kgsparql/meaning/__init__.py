@@ -6,13 +6,16 @@ verification (docs/meaning.md):
   legs, DBpedia camel case, generic local names);
 - ``RelationMatcher(options, encoder).rank(text, relations)``: relations by meaning (MiniLM, BM25 when
   no encoder), scores in [0, 1] comparable across KGs; ``recognises(score, best)``;
+- ``Polarity(encoder).denies(phrase)``: whether framing around a statement denies it ("It's false
+  that …"), by meaning;
 - ``question_shape(question)``: the answer it wants (count, date, place, person, thing) and the
   precision of a date; ``show_date(value, precision)``;
 - ``ChainScorer``: a small trained model scoring (question, relation chain in words) pairs, for any KG."""
 from .chain_scorer import ChainScorer, ChainText, chain_features, chain_text
 from .matcher import MASK, MatcherOptions, RelationMatcher
+from .polarity import Polarity, PolarityOptions
 from .shape import QuestionShape, question_shape, show_date
 from .verbalise import local_name_words, property_id, relation_texts, verbalise
 
 __all__ = ["verbalise", "relation_texts", "local_name_words", "property_id", "RelationMatcher",
-           "MatcherOptions", "MASK", "ChainScorer", "ChainText", "chain_features", "chain_text", "QuestionShape", "question_shape", "show_date"]
+           "MatcherOptions", "MASK", "Polarity", "PolarityOptions", "ChainScorer", "ChainText", "chain_features", "chain_text", "QuestionShape", "question_shape", "show_date"]

@@ -2,9 +2,9 @@
 relations with the KG's own labels, and decide each sub-claim from retrieved evidence."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .claim import ClaimForm, read_claim
+from .claim import ClaimForm, negation_cues, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
 from .functional import looks_functional
@@ -14,11 +14,13 @@ from .values import number_conflicts, stated_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import assign_words, relation_words
 from ..errors import KGSparqlError
+from ..meaning import MatcherOptions, Polarity, RelationMatcher
 from ..types import Path
 
 __all__ = ["Assessment", "assess"]
 
 VOCABULARY_LIMIT = 5000
+MEANT_MIN_SCORE = 0.45      # a label the whole claim means must score this (RelationMatcher) and lead
 NO_ENTITY = "no entity of the knowledge graph was found in the claim"
 
 
@@ -47,9 +49,10 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     label = lambda r: r.label or adapter.verbalize(r)          # noqa: E731
     labels = sorted({label(rc.relation) for rc in counts})
     masked_text = masked(text, mentioned)
-    words = relation_words(ctx.ranker("alignment"), text, masked_text, labels)
+    words = relation_words(ctx.ranker("alignment"), text, masked_text, labels, matcher(ctx))
     framing = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words])
     words = [w for w in words if not any(a <= w.position < b for a, b in framing)]
+    form = replace(form, negated=_negated(ctx, text, framing, [(m.start, m.end) for m in mentioned]))
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
@@ -74,6 +77,16 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     return Assessment(form, parts, mentioned, links=checker.links(), **seen)
 
 
+def _negated(ctx, text: str, framing: list[tuple[int, int]], names: list[tuple[int, int]]) -> bool:
+    """Negated when a negator stands outside the framing and the names, or the framing denies the
+    statement ("It's false that ..."), not both: a negator inside framing ("Believe it or not")
+    counts only through what the framing means, one inside a name ("Nothing Hill") not at all."""
+    body = any(not any(a <= p < b for a, b in framing + names) for p in negation_cues(text))
+    polarity = ctx.models.load(("claim-polarity", id(ctx.encoder)), lambda: Polarity(ctx.encoder))
+    denials = sum(polarity.denies(text[a:b]) for a, b in framing)
+    return body != (denials % 2 == 1)
+
+
 def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False) -> list[SubClaim]:
     """The sub-claims besides stated values: one entity and another name, one entity, or pairs.
     ``quiet``: beside stated values, one entity with no relation word left adds nothing."""
@@ -85,10 +98,17 @@ def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checke
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
         # lend a word the nearest of them
         held = {label(rc.relation) for rc in counts}
-        words = relation_words(ctx.ranker("alignment"), text, masked(text, mentioned), sorted(held | set(vocabulary(ctx))))
+        words = relation_words(ctx.ranker("alignment"), text, masked(text, mentioned),
+                               sorted(held | set(vocabulary(ctx))), matcher(ctx))
     if len(mentioned) == 1:
         return [] if quiet and not words else [_existence(adapter, mentioned[0], words, counts, label)]
     return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)
+
+
+def matcher(ctx) -> RelationMatcher:
+    """The shared meaning matcher (``kgsparql.meaning``), for claims whose words name no relation."""
+    return ctx.models.load(("claim-matcher", id(ctx.encoder)),
+                           lambda: RelationMatcher(MatcherOptions(min_score=MEANT_MIN_SCORE), encoder=ctx.encoder))
 
 
 def vocabulary(ctx) -> list[str]:

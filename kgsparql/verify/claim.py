@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..rank.base import STOPWORDS
 
-__all__ = ["ClaimForm", "read_claim", "NUMBER_WORDS", "compare_values"]
+__all__ = ["ClaimForm", "read_claim", "negation_cues", "NUMBER_WORDS", "compare_values"]
 
 NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -26,12 +26,12 @@ _COUNT_OPS = [
 ]
 _PLURAL_NOUN = r"\s+(?:[a-z-]+\s+){0,2}?[a-z-]+s\b"   # "5 films", "two different writers", "10 movies"
 
+# English negators (closed-class function words, not any KG's or data set's phrasing). Framing that
+# denies a whole statement ("It's false that ...") is read by meaning instead (``meaning.Polarity``).
 _NEGATION = re.compile(
-    r"\b(?:not|never|no longer|neither|nor|nobody|none)\b|n't\b|n’t\b|\bhad nothing to do with\b|"
-    r"\bhas nothing to do with\b|\bhave nothing to do with\b|\bis false that\b|\buntrue that\b|"
-    r"\bfailed to\b", re.I)
-# "not only ... but also" is not a negation
-_NOT_NEGATION = re.compile(r"\bnot only\b|\bnot just\b", re.I)
+    r"\b(?:not|never|no|no longer|neither|nor|nobody|none|nothing|nowhere)\b(?!-)|n't\b|n’t\b|\bfailed to\b", re.I)
+# "not only ... but also" is not a negation, nor is "no more than 3" (a count) or "no later than"
+_NOT_NEGATION = re.compile(r"\bnot only\b|\bnot just\b|\bno (?:more|fewer|less|later|earlier|sooner) than\b", re.I)
 
 _BEFORE = r"before|earlier than|prior to|older than|predates?|preceded|ahead of|sooner than|in an earlier year than"
 _AFTER = r"after|later than|more recent(?:ly)?(?: film)? than|newer than|post-?dates?|followed|in a later year than|since"
@@ -71,9 +71,15 @@ def _count(text: str) -> tuple[tuple[str, int] | None, tuple[int, int] | None]:
     return None, None
 
 
+def negation_cues(text: str) -> list[int]:
+    """Character offsets of the claim's negators."""
+    return [m.start() for m in _NEGATION.finditer(_NOT_NEGATION.sub(lambda m: " " * len(m.group()), text))]
+
+
 def read_claim(text: str) -> ClaimForm:
-    """The claim's negation, count comparison and date comparison."""
-    negated = bool(_NEGATION.search(_NOT_NEGATION.sub(" ", text)))
+    """The claim's negation (any negator; ``assess`` then discounts those in framing and reads the
+    framing's own polarity), count comparison and date comparison."""
+    negated = bool(negation_cues(text))
     count, count_span = _count(text)
     date = _DATE_CMP.search(text) if count is None else None
     date_op = None if date is None else ("<" if date.group("before") else ">")

@@ -2,6 +2,10 @@
 
 The relation labels are the KG's own (``adapter.verbalize`` of the relations around the linked
 entities); the ``alignment`` ranker says which claim word names which label (stems, then MiniLM).
+When no single word names one, the claim as a whole may still mean one ("X had a screenplay
+credit"): ``kgsparql.meaning.RelationMatcher``, the matcher every question-answering method uses,
+ranks the labels against the whole claim, and the best is taken when it scores the matcher's
+``min_score`` and leads the next label by its ``margin`` (a loose word: its strength is the score).
 A word belongs to the pair of the hub and the non-hub entity nearest to it in the text, the
 following one on a tie ("directed by X and starred Y": *directed* goes to X, *starred* to Y)."""
 from __future__ import annotations
@@ -12,7 +16,7 @@ from dataclasses import dataclass
 from ..rank.base import tokenize
 from .linked import Mentioned
 
-__all__ = ["RelationWord", "relation_words", "assign_words"]
+__all__ = ["RelationWord", "relation_words", "meant_word", "assign_words"]
 
 
 @dataclass(frozen=True)
@@ -23,8 +27,9 @@ class RelationWord:
     strength: float = 1.0          # 1.0 when the word's stem is in a label, else its embedding cosine
 
 
-def relation_words(aligner, claim: str, masked_claim: str, labels: list[str]) -> list[RelationWord]:
-    """The claim's words that name one of ``labels``, with their positions in ``claim``."""
+def relation_words(aligner, claim: str, masked_claim: str, labels: list[str], matcher=None) -> list[RelationWord]:
+    """The claim's words that name one of ``labels``, with their positions in ``claim``; with a
+    ``matcher`` and no such word, the label the whole claim means (``meant_word``)."""
     if not labels:
         return []
     evidence = aligner.evidence(masked_claim, sorted(set(labels)))
@@ -33,7 +38,26 @@ def relation_words(aligner, claim: str, masked_claim: str, labels: list[str]) ->
     for word, named in evidence.items():
         m = re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", lowered)
         out.append(RelationWord(word, m.start() if m else 0, frozenset(named), max(named.values())))
+    if not out and matcher is not None:
+        out = meant_word(matcher, claim, masked_claim, sorted(set(labels)))
     return sorted(out, key=lambda w: w.position)
+
+
+def meant_word(matcher, claim: str, masked_claim: str, labels: list[str]) -> list[RelationWord]:
+    """The label the whole claim means, by ``RelationMatcher``, placed at the claim word closest
+    to it in meaning; empty when no label leads clearly."""
+    ranked = matcher.rank(masked_claim, labels)
+    if len(ranked) < 2:
+        return []
+    (label, score), (_, second) = ranked[0], ranked[1]
+    if score < matcher.options.min_score or score - second < matcher.options.margin:
+        return []
+    words = [w for w in dict.fromkeys(tokenize(masked_claim, stopwords=True)) if w != "x"]
+    if not words:
+        return []
+    word = max(words, key=lambda w: float(matcher.name_scores(w, [label])[0]))
+    m = re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", claim.lower())
+    return [RelationWord(word, m.start() if m else 0, frozenset({label}), float(score))]
 
 
 def _distance(claim: str, word: RelationWord, m: Mentioned) -> tuple[int, int, int]:

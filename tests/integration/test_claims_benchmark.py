@@ -67,3 +67,28 @@ def test_the_five_reasoning_kinds(bench, tmp_path_factory):
     for kind in FACTKG_KINDS:
         assert summary[kind]["accuracy"] >= 0.9, (kind, wrong)
     assert all(r["explanation"] and r["stats"]["llm_calls"] == 0 for r in rows)
+
+
+@pytest.fixture(scope="module")
+def fresh_verifier(tmp_path_factory):
+    with Verifier(Settings(home=str(tmp_path_factory.mktemp("claims-fresh-home")), llm="none")) as verifier:
+        yield verifier
+
+
+def test_the_fresh_sets_stay_above_their_first_runs(bench, fresh_verifier):
+    """The fresh sets were written before their first run and are not tuned on; they measured 0.975 and
+    0.967. A floor of 0.9 guards them against regressions, not a target."""
+    for path in bench.FRESH_FILES:
+        rows = bench.evaluate(fresh_verifier, bench.load_claims(path), bench.kb_tables(bench.DEMO_KB))
+        wrong = [(r["id"], r["claim"], r["gold"], r["verdict"]) for r in rows if not r["right"]]
+        assert bench.summary(rows)["overall"]["accuracy"] >= 0.9, (path.name, wrong)
+
+
+@pytest.mark.parametrize("claim, verdict", [
+    ("It's false that Tom Hanks acted in The Terminal.", "false"),
+    ("It's false that Eric Bana acted in The Terminal.", "true"),
+    ("Believe it or not, Tom Hanks acted in The Terminal.", "true"),
+    ("It is not true that Steven Spielberg had no hand in directing The Terminal.", "true"),
+])
+def test_framing_that_denies_is_a_negation(fresh_verifier, claim, verdict):
+    assert fresh_verifier.verify(claim).verdict == verdict

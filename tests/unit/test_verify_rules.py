@@ -19,14 +19,16 @@ from kgsparql.prompts.verify.parsers import parse_decompose, parse_judge
     "Kismet was not directed by William Dieterle.", "Ang Lee didn't direct The Ice Storm.",
     "Greta Garbo never starred in Anna Christie.", "Tom Hanks had nothing to do with Kismet.",
     "It is not true that Wes Anderson directed Bottle Rocket.", "Rick Moody isn't the writer of Jaws.",
-    "The Abyss wasn’t released in 1989.", "Neither Tom Hanks nor Meg Ryan starred in Jaws."])
+    "The Abyss wasn’t released in 1989.", "Neither Tom Hanks nor Meg Ryan starred in Jaws.",
+    "Steven Spielberg had no hand in directing Havana.", "Kara Tointon was nowhere to be seen in Jaws."])
 def test_negations_are_read(claim):
     assert read_claim(claim).negated
 
 
 @pytest.mark.parametrize("claim", [
     "Kismet was directed by William Dieterle.", "Not only did Ang Lee direct it, he wrote it too.",
-    "Notorious came out in 1946.", "Nothingness is a film."])
+    "Notorious came out in 1946.", "Nothingness is a film.", "Brandon Carter is known for the No-hair theorem.",
+    "Kirk Douglas starred in no more than 10 films."])
 def test_plain_claims_are_not_negated(claim):
     assert not read_claim(claim).negated
 
