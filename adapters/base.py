@@ -130,7 +130,7 @@ class SparqlAdapter(PathSteps):
         boolean, a page that is not a result) is one MalformedResponse naming endpoint and template."""
         name = getattr(self.endpoint, "url", None) or getattr(self.endpoint, "name", "the endpoint")
         try:
-            rows = self.endpoint.select(template.render(bindings, limit))
+            rows = self.endpoint.select(template.limited(limit), bindings)
         except MalformedResponse as exc:
             raise MalformedResponse(f"{exc} (template {template.name})") from None
         return template.check_rows(rows, name)

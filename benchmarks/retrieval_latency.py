@@ -35,7 +35,7 @@ class RecordingEndpoint:
     def _timed(self, kind, query, bindings, timeout):
         t0 = time.perf_counter()
         text = bind_values(query, bindings)
-        result = getattr(self.inner, kind)(text, timeout=timeout)
+        result = getattr(self.inner, kind)(query, bindings, timeout=timeout)
         self.log.append((kind, text, time.perf_counter() - t0))
         return result
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from .errors import QueryRejected, ReadOnlyViolation, ServiceRefused
 
-__all__ = ["query_kind", "check_read_only", "READ_FORMS"]
+__all__ = ["query_kind", "check_read_only", "passed_read_form", "READ_FORMS"]
 
 READ_FORMS = ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE")
 _UPDATE_WORDS = ("insert", "delete", "load", "clear", "drop", "create", "add", "move", "copy")
@@ -53,6 +53,14 @@ def query_kind(query: str, *, allow_service: bool = False) -> str:
 
 def check_read_only(query: str, *, allow_service: bool = False) -> None:
     query_kind(query, allow_service=allow_service)
+
+
+def passed_read_form(query: str) -> str:
+    """The read form of a text the guard has already passed (with SERVICE allowed or not): its
+    first keyword after the prologue, or, when that is spelt with escapes, the guard's answer."""
+    m = _FIRST_WORD.match(query)
+    word = m.group(1).upper() if m else ""
+    return word if word in READ_FORMS else query_kind(query, allow_service=True)
 
 
 def _plain_read_form(query: str) -> str | None:

@@ -17,7 +17,7 @@ from .readonly import check_read_only, query_kind
 from .registry import folder
 from .types import IRI, BlankNode, Literal, Term
 
-__all__ = ["QueryTemplate", "load_query", "render_term", "bind_values", "check_read_only",
+__all__ = ["QueryTemplate", "load_query", "render_term", "bind_values", "bind_checked", "check_read_only",
            "Bindings", "query_kind"]
 
 # var name -> values, or (var, var, ...) -> rows of values
@@ -65,23 +65,51 @@ def _render_block(names: tuple[str, ...], rows: Iterable) -> str:
 def bind_values(query: str, bindings: Bindings | None) -> str:
     """Fill the ``VALUES`` blocks of ``query`` whose variables are bound; each bound variable (or
     tuple of variables) must have a block in the query, so nothing is silently ignored."""
+    return _bind(query, bindings)[0]
+
+
+def bind_checked(query: str, bindings: Bindings | None, *, allow_service: bool = False) -> tuple[str, str]:
+    """(bound text, read form): ``bind_values`` and the read-only guard. When the bound values cannot
+    change how any text around them is read, the guard judges the text with its bound ``VALUES``
+    blocks empty (a template, cheap and cached) instead of a text that may hold thousands of values
+    whose names happen to spell an update keyword (docs/reliability.md)."""
+    text, blocks = _bind(query, bindings)
+    if blocks and _inert(query, blocks):
+        return text, query_kind(bind_values(query, {k: [] for k in bindings}), allow_service=allow_service)
+    return text, query_kind(text, allow_service=allow_service)
+
+
+def _inert(query: str, blocks: list[str]) -> bool:
+    """Every bound value is one self-delimited token that no reading can end early or run past: no
+    backslash (no escape), no line break (no comment end); values holding a quote (literals) only
+    when the query has no quote and no backslash (so it holds no string for the quote to close)."""
+    if any("\\" in b or "\n" in b or "\r" in b for b in blocks):
+        return False
+    quoted = any("'" in b or '"' in b for b in blocks)
+    return not quoted or not any(c in query for c in "\"'\\")
+
+
+def _bind(query: str, bindings: Bindings | None) -> tuple[str, list[str]]:
+    """The bound text and the ``VALUES`` blocks rendered into it."""
     if not bindings:
-        return query
+        return query, []
     wanted = {(k,) if isinstance(k, str) else tuple(k): v for k, v in bindings.items()}
     used: set[tuple[str, ...]] = set()
+    blocks: list[str] = []
 
     def repl(m: re.Match) -> str:
         names = _vars_of(m.group(1))
         if names in wanted:
             used.add(names)
-            return _render_block(names, wanted[names])
+            blocks.append(_render_block(names, wanted[names]))
+            return blocks[-1]
         return m.group(0)
 
     out = _VALUES_RE.sub(repl, query)
     missing = set(wanted) - used
     if missing:
         raise TemplateError(f"query has no VALUES block for {', '.join('?' + ' ?'.join(m) for m in missing)}")
-    return out
+    return out, blocks
 
 
 _PROJECTION = re.compile(r"\bSELECT\s+(?:DISTINCT\s+|REDUCED\s+)?(.*?)(?:\bWHERE\b|\{)", re.IGNORECASE | re.DOTALL)
@@ -164,12 +192,15 @@ class QueryTemplate:
     def render(self, bindings: Bindings | None = None, limit: int | None = None) -> str:
         """The limit is set on the template before values are bound, so bound user text (a literal
         such as ``"Kismet LIMIT 5"``) is never rewritten."""
-        text = self.text
-        if limit is not None:
-            if not _LIMIT_RE.search(text):
-                raise TemplateError(f"{self.name} has no LIMIT to set")
-            text = _LIMIT_RE.sub(f"LIMIT {int(limit)}", text)
-        return bind_values(text, bindings)
+        return bind_values(self.limited(limit), bindings)
+
+    def limited(self, limit: int | None = None) -> str:
+        """The template's text with its LIMIT set (unchanged for None), its VALUES blocks unbound."""
+        if limit is None:
+            return self.text
+        if not _LIMIT_RE.search(self.text):
+            raise TemplateError(f"{self.name} has no LIMIT to set")
+        return _LIMIT_RE.sub(f"LIMIT {int(limit)}", self.text)
 
 
 def _is_number(term) -> bool:

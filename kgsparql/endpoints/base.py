@@ -11,7 +11,7 @@ from ..config import Settings
 from ..errors import ConfigError, QueryRejected
 from ..plugin_options import parse_options
 from ..registry import PluginContext
-from ..sparql import Bindings, bind_values, query_kind
+from ..sparql import Bindings, bind_checked
 from ..stats import record_query
 from .cache import ResultCache, active_memo, bypassed
 from .deadline import check_timeout
@@ -97,8 +97,7 @@ class BaseEndpoint:
 
     # -- helpers ------------------------------------------------------------------------------
     def _prepare(self, query: str, bindings: Bindings | None, expect: tuple[str, ...]) -> str:
-        text = bind_values(query, bindings)
-        kind = query_kind(text, allow_service=self.allow_service)
+        text, kind = bind_checked(query, bindings, allow_service=self.allow_service)
         if kind not in expect:
             raise QueryRejected(f"expected a {' or '.join(expect)} query, got {kind}")
         return text

@@ -17,7 +17,7 @@ from SPARQLWrapper import JSON, POST
 
 from ..config import DEFAULT_USER_AGENT
 from ..errors import ConfigError, EndpointTimeout, MalformedResponse, redact
-from ..readonly import query_kind
+from ..readonly import passed_read_form
 from ..types import XSD, BlankNode, IRI, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
@@ -245,7 +245,7 @@ class HttpEndpoint(BaseEndpoint):
         sw.setQuery(text)
         # our guard already knows the form; SPARQLWrapper's own sniffing mistakes a comment saying
         # "drop" for an update and would switch protocol
-        sw.queryType = query_kind(text, allow_service=True)  # SERVICE was already checked
+        sw.queryType = passed_read_form(text)
         sw.setReturnFormat(JSON)
         if self.login:                     # HTTP Basic auth; the URL in messages never holds it
             sw.setCredentials(self.login[0], self.login[1] or "")

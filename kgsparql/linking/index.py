@@ -3,6 +3,7 @@ keys, with a BM25 fallback (rank-bm25) for names that do not match any key. Save
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections import defaultdict
 from pathlib import Path
@@ -40,16 +41,24 @@ class LabelIndex:
     def loosely(self, key: str) -> list[int]:
         return self.by_loose.get(key, [])
 
+    def specificity(self, word: str) -> float:
+        """How rarely ``word`` (a loose-key word) occurs in labels: log(1 + N / labels holding it)."""
+        self._fuzzy_ready()
+        return math.log1p(len(self.entries) / max(1, len(self._postings.get(word, ()))))
+
     # -- fuzzy ------------------------------------------------------------------------------------
+    def _fuzzy_ready(self) -> None:
+        if self._bm25 is None:
+            docs = [doc.split() for doc in self.loose]
+            self._postings = _postings(docs)
+            self._bm25 = BM25Okapi([d or [""] for d in docs])
+
     def fuzzy(self, words: list[str], limit: int = 20) -> list[tuple[int, float]]:
         """Entries sharing a content word with ``words``, best BM25 first (index built on first use)."""
         query = [w for w in dict.fromkeys(loose_key(" ".join(content_words(words))).split())]
         if not query or not self.entries:
             return []
-        if self._bm25 is None:
-            docs = [doc.split() for doc in self.loose]
-            self._postings = _postings(docs)
-            self._bm25 = BM25Okapi([d or [""] for d in docs])
+        self._fuzzy_ready()
         ids = sorted({i for w in query for i in self._postings.get(w, ())})
         if not ids:
             return []

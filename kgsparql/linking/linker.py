@@ -20,9 +20,10 @@ from . import scoring
 from .build import index_for, wants_index
 from .given import current_topics, given_link
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
+from .relation_words import relation_words
 from .result import Candidate, LinkResult, Mention
 from .text import Token, bracket_spans, loose_key, tokens
-from .typefit import ranked_fit, relation_fit
+from .typefit import degree_share, ranked_fit, relation_fit, with_degree
 
 __all__ = ["EntityLinker"]
 
@@ -71,6 +72,8 @@ class EntityLinker:
         self.index = index_for(kg, settings, models) if use_index else None
         if self.index is not None and not len(self.index):
             self.index = None  # no labels came back: link through lookup instead
+        # the KG's relation words, read only where labels are indexed (a KG small enough to scan)
+        self.relation_vocab = relation_words(kg, settings, models) if self.index is not None else frozenset()
         auto = "both" if self.index is not None else "out"
         self.fit_direction = auto if opts.fit_direction == "auto" else opts.fit_direction
 
@@ -123,7 +126,7 @@ class EntityLinker:
 
     # -- scoring ----------------------------------------------------------------------------------
     def _score(self, text: str, toks: list[Token], readings: list[Reading]) -> list[tuple[Reading, float]]:
-        base = scoring.base_scores(toks, readings, scoring.uses_case(text))
+        base = scoring.base_scores(toks, readings, scoring.uses_case(text), self.relation_vocab)
         scored = sorted(zip(readings, base), key=lambda p: -p[1])
         top = _distinct(scored, self.fit_candidates)
         weight = scoring.WEIGHTS["fit"]
@@ -134,6 +137,7 @@ class EntityLinker:
 
     def _fits(self, text: str, toks: list[Token], readings: list[Reading]) -> dict[Reading, float]:
         labels_of: dict[Entity, set[str]] = {r.entity: set() for r in readings}
+        facts = dict.fromkeys(labels_of, 0)
         try:
             found = self.adapter.relations(list(labels_of), self.fit_direction)
         except KGSparqlError:  # a hub's relations can time out on a big endpoint: rank without fit
@@ -141,10 +145,13 @@ class EntityLinker:
         for rc in found:
             if rc.entity in labels_of:
                 labels_of[rc.entity].add(rc.relation.label or self.adapter.verbalize(rc.relation))
+                facts[rc.entity] += rc.count
+        degree = _degree_per_span(readings, facts)
         if self.fit_ranker is not None:  # one ranking of all relation labels against the question
             fit = ranked_fit(self.fit_ranker, text, labels_of)
-            return {r: fit[r.entity] for r in readings}
-        return {r: relation_fit(_context(text, toks, r), labels_of[r.entity]) for r in readings}
+            return {r: with_degree(fit[r.entity], degree[r]) for r in readings}
+        return {r: with_degree(relation_fit(_context(text, toks, r), labels_of[r.entity]), degree[r])
+                for r in readings}
 
     # -- mentions ---------------------------------------------------------------------------------
     def _mentions(self, text: str, toks: list[Token], scored: list[tuple[Reading, float]]) -> list[Mention]:
@@ -178,6 +185,19 @@ def _distinct(scored: list[tuple[Reading, float]], k: int) -> list[tuple[Reading
             out.append((r, s))
         if len(out) == k:
             break
+    return out
+
+
+def _degree_per_span(readings: list[Reading], facts: dict[Entity, int]) -> dict[Reading, float]:
+    """Degree share among the readings of the same span only: popularity tells which *Obama* a
+    span means, not whether the question is about *Cancer* or *Gilda Radner*."""
+    spans: dict[tuple[int, int], list[Reading]] = {}
+    for r in readings:
+        spans.setdefault((r.i, r.j), []).append(r)
+    out: dict[Reading, float] = {}
+    for group in spans.values():
+        share = degree_share({r.entity: facts.get(r.entity, 0) for r in group})
+        out.update((r, share[r.entity]) for r in group)
     return out
 
 

@@ -9,9 +9,12 @@ from ..types import IRI, Entity
 from .index import LabelIndex
 from .text import Token, content_words, is_content, key_of, loose_key
 
-__all__ = ["Reading", "index_readings", "fuzzy_readings", "lookup_readings", "LOOSE", "FUZZY"]
+__all__ = ["Reading", "index_readings", "fuzzy_readings", "lookup_readings", "LOOSE", "TRIMMED", "FUZZY"]
 
-EXACT, LOOSE, FUZZY = 1.0, 0.8, 0.6     # match tiers (FUZZY is scaled by label-word coverage)
+EXACT, LOOSE, TRIMMED, FUZZY = 1.0, 0.8, 0.7, 0.6   # match tiers (FUZZY is scaled by label-word coverage)
+MAX_TRIM, MIN_STEM = 4, 4
+# English plural and demonym/adjective endings (a name's derived forms, not any dataset's words)
+ENDINGS = frozenset({"s", "es", "n", "ns", "an", "ans", "ian", "ians", "ic", "ish", "ese", "i", "is"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +33,7 @@ def _entity(iri: str, label: str) -> Entity:
 
 def index_readings(index: LabelIndex, toks: list[Token], lo: int = 0,
                    hi: int | None = None) -> list[Reading]:
-    """Every token span in ``lo:hi`` whose key (else loose key) is a label in the index."""
+    """Every token span in ``lo:hi`` whose key (else loose key, else ``_trimmed`` key) is a label."""
     hi = len(toks) if hi is None else hi
     folded = [t.text.casefold() for t in toks]
     out: list[Reading] = []
@@ -40,14 +43,31 @@ def index_readings(index: LabelIndex, toks: list[Token], lo: int = 0,
             tier = EXACT
             if not ids and toks[i].text.isalnum() and toks[j - 1].text.isalnum():
                 ids, tier = index.loosely(loose_key(" ".join(folded[i:j]))), LOOSE
+            if not ids and toks[j - 1].text.isalpha():
+                ids, tier = _trimmed(index, folded[i:j]), TRIMMED
             out.extend(Reading(i, j, _entity(*index.entries[k]), tier) for k in ids)
     return out
+
+
+def _trimmed(index: LabelIndex, words: list[str]) -> list[int]:
+    """Labels that the span names with a derived last word (``brazilians``, ``islamic``, ``vaders``
+    for *Brazil*, *Islam*, *Vader*): the last word without one of the ``ENDINGS`` (at most
+    ``MAX_TRIM`` letters, keeping at least ``MIN_STEM``), the shortest cut that matches a loose key."""
+    last = words[-1]
+    for cut in range(1, min(MAX_TRIM, len(last) - MIN_STEM) + 1):
+        if last[-cut:] not in ENDINGS:
+            continue
+        ids = index.loosely(loose_key(" ".join(words[:-1] + [last[:-cut]])))
+        if ids:
+            return ids
+    return []
 
 
 def fuzzy_readings(index: LabelIndex, toks: list[Token], lo: int = 0, hi: int | None = None,
                    limit: int = 10) -> list[Reading]:
     """BM25 over labels for the content words of ``lo:hi``; each hit is read on the shortest span
-    holding the label words found, its tier scaled by the share of label words found."""
+    holding the label words found, its tier scaled by the share of the label's words found, rare
+    words counting more (``LabelIndex.specificity``)."""
     hi = len(toks) if hi is None else hi
     span = toks[lo:hi]
     words = [loose_key(t.text) for t in span]
@@ -57,7 +77,11 @@ def fuzzy_readings(index: LabelIndex, toks: list[Token], lo: int = 0, hi: int | 
         hits = [n for n, w in enumerate(words) if w and w in label_words]
         if not hits or not label_words:
             continue
-        coverage = len({words[n] for n in hits}) / len(label_words)
+        # the share of the label's words found, each word weighted by how rare it is among labels:
+        # "beethoven" covers most of "Ludwig van Beethoven", "music" little of "Swing music"
+        found = {words[n] for n in hits}
+        weight = {w: index.specificity(w) for w in label_words}
+        coverage = sum(weight[w] for w in found if w in weight) / (sum(weight.values()) or 1.0)
         entity = _entity(*index.entries[k])
         out.append(Reading(lo + hits[0], lo + hits[-1] + 1, entity, FUZZY * coverage))
     return out

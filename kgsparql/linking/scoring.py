@@ -1,13 +1,16 @@
 """Scores of readings: a weighted sum of evidence, each part in [0, 1], the weights summing to 1.
 
-    tier     0.30  how the span matched a label: exact key 1, loose key 0.8, BM25 <= 0.6
+    tier     0.27  how the span matched a label: exact key 1, loose key 0.8, BM25 <= 0.6
     case     0.10  the span is spelled exactly like the label (case included)
     marked   0.20  ... and the label has a capital, digit or symbol (beyond a sentence-initial capital)
     maximal  0.15  no longer reading with at least as good a spelling contains this span
                    (``Martha`` inside ``Martha Plimpton``, ``Moulin Rouge`` inside ``Moulin Rouge!``)
-    content  0.08  content words in the span, up to 4
+    content  0.06  content words in the span, up to 4
     length   0.02  tokens in the span, up to 8
-    fit      0.15  the entity's relations are named in the rest of the question (``typefit``)
+    name     0.05  the span has a content word the KG does not name its relations with
+                   (``relation_words``: ``slovakia`` beside ``country`` in ``what country borders slovakia``)
+    fit      0.15  the entity's relations are named in the rest of the question (``typefit``), and
+                   its degree (how many facts it has) among the candidates breaks near ties
 
 Case is evidence only where the writer uses it. In a question with a capital beyond its first
 letter, ``judd apatow`` in lower case is the tag, not the person. In a question without one,
@@ -16,12 +19,13 @@ a digit or symbol 0.05 (``film 51``), containment ignores spelling, and length a
 from __future__ import annotations
 
 from .matching import Reading
+from .relation_words import names_relation
 from .text import Token, is_content, marks, tokens
 
 __all__ = ["WEIGHTS", "CASELESS", "base_scores", "acceptable", "uses_case"]
 
-WEIGHTS = {"tier": 0.30, "case": 0.10, "marked": 0.20, "maximal": 0.15, "content": 0.08,
-           "length": 0.02, "fit": 0.15}
+WEIGHTS = {"tier": 0.27, "case": 0.10, "marked": 0.20, "maximal": 0.15, "content": 0.06,
+           "length": 0.02, "name": 0.05, "fit": 0.15}
 CASELESS = {"case": 0.01, "marked": 0.05}
 
 
@@ -50,8 +54,9 @@ def _dominated(r: Reading, level: int, others: list[tuple[Reading, int]]) -> boo
                for o, lv in others)
 
 
-def base_scores(toks: list[Token], readings: list[Reading], case_aware: bool = True) -> list[float]:
-    """Every part but ``fit``, for each reading (in order)."""
+def base_scores(toks: list[Token], readings: list[Reading], case_aware: bool = True,
+                relation_vocab: frozenset[str] = frozenset()) -> list[float]:
+    """Every part but ``fit``, for each reading (in order); ``relation_vocab``: the KG's relation words."""
     w = {**WEIGHTS, **({} if case_aware else CASELESS)}
     spelled = [_spelling(toks, r, case_aware) for r in readings]
     levels = [(r, (exact + marked) if case_aware else 0) for r, (exact, marked) in zip(readings, spelled)]
@@ -60,5 +65,6 @@ def base_scores(toks: list[Token], readings: list[Reading], case_aware: bool = T
         n_content = sum(1 for t in toks[r.i:r.j] if is_content(t.text))
         out.append(w["tier"] * r.tier + w["case"] * exact + w["marked"] * marked
                    + w["maximal"] * (not _dominated(r, level, levels))
-                   + w["content"] * min(n_content, 4) / 4 + w["length"] * min(r.j - r.i, 8) / 8)
+                   + w["content"] * min(n_content, 4) / 4 + w["length"] * min(r.j - r.i, 8) / 8
+                   + w["name"] * (not names_relation([t.text for t in toks[r.i:r.j]], relation_vocab)))
     return out

@@ -7,12 +7,15 @@ starring Judd Apatow``: the person has ``starred_actors`` (in), the tag does not
 context, in [0, 1]. A ranker (e.g. ``embedding``) can replace the word overlap."""
 from __future__ import annotations
 
+import math
 from typing import Iterable, Sequence
 
 from ..rank.base import stem, stems, tokenize
 from ..rank.fusion import minmax
 
-__all__ = ["relation_fit", "ranked_fit"]
+__all__ = ["relation_fit", "ranked_fit", "degree_share", "with_degree", "DEGREE_SHARE"]
+
+DEGREE_SHARE = 0.3      # the popularity signal's weight beside relation fit (1): it breaks near ties
 
 def _found(rel_stem: str, words: set[str], context_stems: set[str]) -> bool:
     """A stem is found as a stem of the context or, from 4 letters, inside a context word
@@ -30,6 +33,18 @@ def relation_fit(context: str, labels: Iterable[str]) -> float:
         if rel:
             best = max(best, sum(_found(s, words, context_stems) for s in rel) / len(rel))
     return best
+
+
+def degree_share(facts: dict) -> dict:
+    """Each candidate's number of facts on a log scale, 1 for the best-connected one (``facts``:
+    entity -> facts counted by ``adapter.relations``): *Barack Obama* over *Barack Obama, Sr.*."""
+    top = max((math.log1p(n) for n in facts.values()), default=0.0)
+    return {e: (math.log1p(n) / top if top > 0 else 0.0) for e, n in facts.items()}
+
+
+def with_degree(fit: float, degree: float) -> float:
+    """Relation fit and degree share in one value in [0, 1], degree weighing ``DEGREE_SHARE``."""
+    return (fit + DEGREE_SHARE * degree) / (1 + DEGREE_SHARE)
 
 
 def ranked_fit(ranker, question: str, labels_of: dict) -> dict:

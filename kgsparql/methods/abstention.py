@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..errors import ConfigError, KGSparqlError
+from .answer_kind import dates_unasked
 
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 
@@ -44,11 +45,14 @@ class AbstentionOptions:
     meaning_chain_alignment: float = 0.5  # a chain of several hops needs this alignment too (words for its hops)
     kind_share: float = 0.02            # a relation the question names counts against the chain only when
                                         # at least this share of the topic's kind holds it (methods.kind_relations)
+    answer_kind: bool = True            # abstain when the chain reaches only dates and the question asks for none
+    meaning_agreement: float = 0.5      # the meaning view alone needs the shared chain scorer to give the chain
+                                        # at least this share of its favourite's probability
 
     def __post_init__(self) -> None:
         limits = (self.threshold, self.zero_shot_threshold, self.prior_confident, self.meaning_min,
                   self.meaning_hop_ratio, self.meaning_margin, self.meaning_same,
-                  self.meaning_chain_alignment, self.kind_share)
+                  self.meaning_chain_alignment, self.kind_share, self.meaning_agreement)
         if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1:
             raise ConfigError("need thresholds in [0, 1] and vocabulary_limit >= 1")
 
@@ -94,16 +98,19 @@ class RelationMatch:
 
     def assess(self, masked: str, chain_text: str, relation_texts: Sequence[str],
                prior_best: float | None = None, prior_top: float | None = None, *,
-               topics: Sequence = (), chain: Sequence = ()) -> Match:
+               topics: Sequence = (), chain: Sequence = (), trained: tuple[float, float] | None = None) -> Match:
         """``chain_text``: the chain in words; ``relation_texts``: its relations one by one (hop order).
         ``prior_best`` / ``prior_top``: the prior's probability of this chain and of its favourite,
         given only when the prior knows this KG's chains (None otherwise). ``topics`` and ``chain``
         (its ``Relation``s), when given, let a relation the question names count against the chain
-        only where the topic's kind usually holds it (``kind_share``)."""
+        only where the topic's kind usually holds it (``kind_share``). ``trained``: the shared chain
+        scorer's probability of this chain and of its favourite among the candidates (recorded)."""
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
         evidence = getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
         recognised = []
+        if trained is not None:
+            parts["trained"], parts["trained_top"] = trained
         if prior_best is not None and prior_top:
             parts["prior"], parts["prior_top"] = prior_best / prior_top, prior_top
             if parts["prior"] >= self.options.threshold:
@@ -113,7 +120,7 @@ class RelationMatch:
             recognised.append("alignment")
         named = [label for e in evidence.values() for label in e if label not in relation_texts]
         several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment
-        if self.matcher is not None and unsure and not several:
+        if self.matcher is not None and unsure and not several and self._scorer_agrees(parts):
             named_by_word = [label for e in evidence.values() for label, v in e.items()
                              if v >= 1.0 and label not in relation_texts]
             if self._meant(masked, relation_texts, named_by_word, parts) or (
@@ -121,6 +128,14 @@ class RelationMatch:
                         masked, relation_texts, self._usual(named_by_word, topics, chain, parts), parts)):
                 recognised.append("meaning")
         return Match(chain_text, parts, tuple(recognised), named[0] if named else None)
+
+    def _scorer_agrees(self, parts: dict) -> bool:
+        """The shared chain scorer (trained on synthetic questions from KG triples) does not clearly
+        prefer another chain: the meaning view alone is not trusted against it ("who edited X" read as
+        ``director`` by meaning while the scorer wants another chain)."""
+        if "trained" not in parts or not parts.get("trained_top"):
+            return True
+        return parts["trained"] >= self.options.meaning_agreement * parts["trained_top"]
 
     def _meant(self, masked: str, relation_texts: Sequence[str], others: Sequence[str], parts: dict) -> bool:
         """The meaning view (docs/meaning.md): the chain's relations mean something the question asks
@@ -156,6 +171,16 @@ class RelationMatch:
         parts["kind_share"] = max(shares.values(), default=0.0)
         parts.pop("meaning_rival", None)
         return usual
+
+    def kind_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
+        """Why to abstain when the chain's ends are not the kind of answer asked for (dates to a
+        question that asks for none), unless the question names the chain's relations word for word."""
+        if not (self.options.enabled and self.options.answer_kind) or not dates_unasked(question, answers):
+            return None
+        if match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold:
+            return None
+        return (f"nothing the KG holds about {topic} answers the question: the closest relation, "
+                f"'{match.chain}', leads to dates, and the question asks for no date")
 
     def reason(self, match: Match, topic: str) -> str | None:
         """Why to abstain (one line), or None to answer."""

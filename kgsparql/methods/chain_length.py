@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 
 from ..errors import KGSparqlError
 
-__all__ = ["prefer_prefixes", "returns_to_topic"]
+__all__ = ["prefer_prefixes", "prefer_return", "returns_to_topic"]
 
 
 def prefer_prefixes(ranked: Sequence[tuple[tuple, float]], is_return: Callable[[tuple], bool],
@@ -26,6 +26,20 @@ def prefer_prefixes(ranked: Sequence[tuple[tuple, float]], is_return: Callable[[
             break
         at = next(i for i, (c, _) in enumerate(ranked) if c == chain[:-1])
         ranked.insert(at, ranked.pop(0))
+    return ranked
+
+
+def prefer_return(ranked: Sequence[tuple[tuple, float]]) -> list[tuple[tuple, float]]:
+    """For a question that asks for entities like the topic ("who has acted alongside X"): when the
+    best chain does not come back to the topic's kind, the best candidate that leaves along the same
+    first hop and comes back along it (``r ; r reversed``) goes first (scores kept)."""
+    ranked = list(ranked)
+    best = ranked[0][0] if ranked else ()
+    if not best or (len(best) > 1 and best[-1] == best[-2].reversed()):
+        return ranked
+    at = next((i for i, (c, _) in enumerate(ranked) if len(c) == 2 and c[0] == best[0] and c[1] == c[0].reversed()), None)
+    if at is not None:
+        ranked.insert(0, ranked.pop(at))
     return ranked
 
 

@@ -54,9 +54,13 @@ def propagate(adapter, seeds: Sequence[Entity], hops: int, *, lam: int = 100, ma
             break
         labelled = {e: e for e in frontier}
         small: dict[Relation, list[Entity]] = {}
-        large: dict[Relation, list[Entity]] = {}
+        large: dict[Relation, dict[Entity, int]] = {}
         for rc in adapter.relations(frontier, "both"):          # the COUNT probe, before any fetch
-            (large if rc.count > lam else small).setdefault(rc.relation, []).append(labelled.get(rc.entity, rc.entity))
+            entity = labelled.get(rc.entity, rc.entity)
+            if rc.count > lam:
+                large.setdefault(rc.relation, {})[entity] = rc.count
+            else:
+                small.setdefault(rc.relation, []).append(entity)
         before, new = sub.edge_count(), []
         for rel in sorted(small, key=_order):
             _merge(sub, adapter.neighbors(small[rel], rel, limit=limit), reached, new)
@@ -76,10 +80,29 @@ def _merge(sub: Subgraph, triples, reached: set, new: list) -> None:
             new.append(t.tail)
 
 
-def _among(adapter, entities: list[Entity], rel: Relation, targets: list[Entity], batch: int, limit: int):
-    """The capped relation followed towards ``targets`` only, in batches of at most ``batch`` rows."""
-    per = max(1, batch // max(1, len(entities)))
-    found = []
-    for i in range(0, len(targets), per):
-        found.extend(adapter.neighbors_among(entities, rel, targets[i:i + per], limit=limit))
-    return found
+def _among(adapter, fanout: dict[Entity, int], rel: Relation, targets: list[Entity], batch: int, limit: int):
+    """The capped relation followed towards ``targets`` only. A hub with no more edges than there are
+    targets is fetched whole and filtered here (fewer rows than binding a row per target); the
+    others bind (entity, target) rows, at most ``batch`` per query. The same facts either way."""
+    wanted = set(targets)
+    whole = [e for e, n in fanout.items() if n <= min(len(targets), limit)]
+    found = [t for group in _groups(whole, fanout, limit)
+             for t in adapter.neighbors(group, rel, limit=limit) if t.tail in wanted]
+    rest = [e for e in fanout if e not in set(whole)]
+    per = max(1, batch // max(1, len(rest)))
+    for i in range(0, len(targets), per) if rest else ():
+        found.extend(adapter.neighbors_among(rest, rel, targets[i:i + per], limit=limit))
+    return sorted(found, key=lambda t: (t.head.id, t.tail.id))
+
+
+def _groups(entities: list[Entity], fanout: dict[Entity, int], limit: int):
+    """``entities`` in runs whose edges add up to at most ``limit`` (one query each)."""
+    group, size = [], 0
+    for e in entities:
+        if group and size + fanout[e] > limit:
+            yield group
+            group, size = [], 0
+        group.append(e)
+        size += fanout[e]
+    if group:
+        yield group

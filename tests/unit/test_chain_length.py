@@ -1,8 +1,9 @@
 """prefer_prefixes / returns_to_topic: a chain that walks back to the topic's kind goes behind its
-prefix (on a real in-memory Oxigraph store through the generic adapter)."""
+prefix (on a real in-memory Oxigraph store through the generic adapter); prefer_return: for a
+question that asks for entities like the topic, the chain that comes back to its kind goes first."""
 from __future__ import annotations
 
-from kgsparql.methods.chain_length import prefer_prefixes, returns_to_topic
+from kgsparql.methods.chain_length import prefer_prefixes, prefer_return, returns_to_topic
 from kgsparql.types import Relation
 
 from kgtest import lines_adapter
@@ -32,3 +33,20 @@ def test_the_inverse_predicate_of_a_kg_that_stores_both_directions_is_a_return()
     used, back, issuer = rels["currency used"], rels["countries used"], rels["issued by"]
     assert returns_to_topic(adapter, [italy], (used, back), [euro])
     assert not returns_to_topic(adapter, [italy], (used, issuer), [euro])
+
+
+CAST, CAST_OF = Relation("cast", inverse=True), Relation("cast")
+
+
+def test_a_question_about_the_topics_own_kind_takes_the_chain_that_comes_back():
+    """"Who has acted alongside X": films (one hop) lose to the other actors of those films."""
+    ranked = [((CAST,), 0.9), ((CAST, OTHER), 0.6), ((CAST, CAST_OF), 0.4)]
+    assert [c for c, _ in prefer_return(ranked)] == [(CAST, CAST_OF), (CAST,), (CAST, OTHER)]
+    assert dict(prefer_return(ranked))[(CAST, CAST_OF)] == 0.4
+
+
+def test_a_chain_that_already_comes_back_or_has_no_return_candidate_stays():
+    back_first = [((CAST, CAST_OF), 0.9), ((CAST,), 0.5)]
+    assert prefer_return(back_first) == back_first
+    no_return = [((CAST,), 0.9), ((OTHER, OTHER.reversed()), 0.5)]
+    assert prefer_return(no_return) == no_return

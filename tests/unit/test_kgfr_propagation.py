@@ -50,3 +50,18 @@ def test_hops_bound_the_exploration_and_the_probe_comes_first():
     assert {n.name for n in one.sub.nodes} == {"A", "D1", "Drama"}
     assert len(one.hops) == 1 and one.hops[0]["capped"] == 0 and one.edges == 2
     assert st.sparql_queries >= 2      # the COUNT probe, then the fetches
+
+
+def test_a_hub_fetched_whole_gives_the_facts_the_bound_query_gives():
+    from kgsparql.retrieval.propagate import _among
+
+    adapter = lines_adapter(KB.splitlines())
+    drama = adapter.lookup("Drama")[0]
+    films = propagate(adapter, [drama], 1, lam=100).sub.neighbours(drama)
+    genre = next(t.relation for t in films if t.relation.inverse)
+    targets = [adapter.lookup(n)[0] for n in ("A", "B", "D1")]
+    with collect() as st:
+        whole = _among(adapter, {drama: 2}, genre, targets, 5000, 10_000)   # fewer edges than targets
+    bound = _among(adapter, {drama: 10**6}, genre, targets, 5000, 10_000)   # too many to fetch
+    assert names(whole) == names(bound) == {("Drama", "has genre", True, "A"), ("Drama", "has genre", True, "B")}
+    assert st.sparql_queries == 1

@@ -43,6 +43,7 @@ def _parse(key: str):
 class QuestionChains:
     def __init__(self, scorer: ChainScorer, masked: str, probs: dict[str, float]):
         self.s, self.masked, self.probs = scorer, masked, probs
+        self.trained_probability: dict = {}     # chain -> the shared scorer's softmax over the candidates
 
     def _semantic(self, texts: list[str], known: bool = True) -> np.ndarray:
         """The zero-shot rankers' scores, each min-max normalised over ``texts``, weighted and averaged
@@ -90,7 +91,9 @@ class QuestionChains:
         if self.s.trained is None or not chains:
             return None
         words = [self.s.in_words(c, answers.get(c, 0)) for c in chains]
-        return np.asarray(minmax(self.s.trained.score(self.masked, words, self.s.encoder).tolist()))
+        raw = self.s.trained.score(self.masked, words, self.s.encoder)
+        self.trained_probability = dict(zip(chains, self.s.trained.probabilities(raw).tolist()))
+        return np.asarray(minmax(raw.tolist()))
 
     def rank_chains(self, chains: Sequence[tuple[Relation, ...]],
                     answers: dict | None = None) -> list[tuple[tuple[Relation, ...], float]]:

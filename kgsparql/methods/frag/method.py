@@ -10,11 +10,11 @@ from ...learn import EmbeddingClassifier, chain_key
 from ...retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain,
                          paths_along, personalized_pagerank, prune_to_top_n, shortest_paths)
 from ...data import packaged_model
-from ...meaning import ChainScorer as TrainedChainScorer
+from ...meaning import ChainScorer as TrainedChainScorer, question_shape
 from ...rank.mentions import asks_for_like
 from ...types import Answer
 from ..context import MethodContext
-from ..chain_length import prefer_prefixes, returns_to_topic
+from ..chain_length import prefer_prefixes, prefer_return, returns_to_topic
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
@@ -54,10 +54,12 @@ class FRAG:
         """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
         probs = qchains.probs
         known = bool(probs) and any(chain_key(c) in probs for c in candidates)
+        trained = qchains.trained_probability
         return self.ctx.abstention.assess(
             masked, self.chains.verbalize_chain(chain), [self.adapter.verbalize(r) for r in chain],
             probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
-            topics=topics, chain=chain)
+            topics=topics, chain=chain,
+            trained=(trained[chain], max(trained.values())) if chain in trained else None)
 
     def _asks_for_hop(self, masked: str, chain) -> bool:
         """The question asks for the chain's last hop itself: it asks for entities like the topic
@@ -83,19 +85,21 @@ class FRAG:
         topics = list(topics)
         qchains, found, plan = self._retrieve(masked, topics, max_hops)
         ranked = qchains.rank_chains(found.candidates, found.answers)
-        if not any(chain_key(c) in qchains.probs for c in found.candidates):      # zero-shot: an extra hop back to the topic's kind must be asked for
-            ranked = prefer_prefixes(ranked, lambda c: not self._asks_for_hop(masked, c) and returns_to_topic(
-                self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
+        like = False
+        if not any(chain_key(c) in qchains.probs for c in found.candidates):
+            ranked, like = self._zero_shot_order(question, masked, topics, ranked, found)
         evidence = self._evidence(ranked, found)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
         best, score = ranked[0]
-        match = self._match(masked, qchains, best, found.candidates, topics)
+        returned = like and len(best) == 2 and best[1] == best[0].reversed()    # the way back is asked by grammar:
+        match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics)  # judge the way out
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                               limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
         evidence = _best_chain_first(list(result.paths), evidence, score, self.params.top_u)
-        reason = self.ctx.abstention.reason(match, topics[0].name) if check else None
+        reason = (self.ctx.abstention.reason(match, topics[0].name)
+                  or self.ctx.abstention.kind_reason(question, match, result.answers, topics[0].name)) if check else None
         if reason or not result.answers:
             return TopicAnswer(abstain(question, reason or no_fact(topics[0]), evidence, topics, plan, id), best)
         answers, plan["answered_by"] = result.names, "paths"
@@ -104,6 +108,15 @@ class FRAG:
         ends = {e.name: e for e in reversed(result.answers)}      # a name's best-ranked entity
         answer = Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
         return TopicAnswer(answer, best, tuple(ends[n] for n in answers if n in ends), match.prior_when_chosen())
+
+    def _zero_shot_order(self, question: str, masked: str, topics, ranked, found) -> tuple[list, bool]:
+        """The prior knows none of the chains (another KG): an extra hop back to the topic's kind must
+        be asked for; a "who" question for entities like the topic ("who has acted alongside X") takes
+        the chain that comes back. Also whether the question asks for such entities."""
+        ranked = prefer_prefixes(ranked, lambda c: not self._asks_for_hop(masked, c) and returns_to_topic(
+            self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
+        like = asks_for_like(masked) and question_shape(question).answer == "person"
+        return (prefer_return(ranked) if like else ranked), like
 
     def rank_chains(self, masked: str, chains) -> list:
         """``chains`` scored against the (masked) question by the chain prior and the rankers, best first."""

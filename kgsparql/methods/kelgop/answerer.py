@@ -20,10 +20,11 @@ class Atomic:
     def ask(self, text: str, topics, masked: str, max_hops: int | None = None, check: bool = True) -> SubQuestion:
         found = self.method.answer_about(text, list(topics), masked, max_hops=max_hops, check=check)
         answer = found.answer
+        match = answer.plan.get("match")
         if answer.abstained or not found.chain:
-            return SubQuestion(text, evidence=list(answer.evidence))
+            return SubQuestion(text, evidence=list(answer.evidence), match=match)
         return SubQuestion(text, tuple(answer.answers), found.entities, found.chain, list(answer.evidence), found.prior,
-                   found.answered_by)
+                           found.answered_by, match)
 
     def ask_text(self, text: str) -> SubQuestion:
         """A sub-question in words: its entity is linked first."""

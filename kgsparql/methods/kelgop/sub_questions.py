@@ -20,9 +20,11 @@ class SubQuestion:
     evidence: list = field(default_factory=list)
     prior: float = 0.0          # the chain prior's probability when it chose this very chain (else 0)
     answered_by: str = ""       # the atomic answerer's own "answered_by" (paths, llm, fallback)
+    match: dict | None = None   # how well its chain matches the question (abstention's ``plan["match"]``)
 
     def to_json(self) -> dict[str, Any]:
-        return {"question": self.question, "answers": list(self.answers[:10]), "n_answers": len(self.answers)}
+        return {"question": self.question, "answers": list(self.answers[:10]), "n_answers": len(self.answers),
+                **({"match": self.match} if self.match else {})}
 
 
 @dataclass

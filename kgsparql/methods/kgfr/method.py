@@ -20,6 +20,8 @@ from .options import KgfrOptions
 
 __all__ = ["KGFR"]
 
+_SETTLED = 1.0 - 1e-9   # a chain aligned on every hop with every relation word of the question
+
 
 @dataclass
 class _Retrieved:
@@ -72,12 +74,15 @@ class KGFR:
 
     def _retrieve(self, topics: list[Entity], masked: str) -> _Retrieved:
         p = self.params
-        explored = propagate(self.adapter, topics, p.hops, lam=p.lam, max_frontier=p.max_frontier)
+        scorer = QuestionScorer(masked, self.aligner, self.encoder, self.describe, p.sibling_damping)
+        for hops in sorted({min(p.settle_hops, p.hops), p.hops}):
+            explored = propagate(self.adapter, topics, hops, lam=p.lam, max_frontier=p.max_frontier)
+            ends = chain_ends(explored.sub, topics, hops, walks=self.ctx.walks)
+            ranking = scorer.score_chains(list(ends))
+            if ranking and ranking[0].score >= _SETTLED:
+                break       # a chain this short says all the question says: no farther hop can add to it
         record_count("explored_entities", explored.entities)
         record_count("explored_edges", explored.edges)
-        ends = chain_ends(explored.sub, topics, p.hops, walks=self.ctx.walks)
-        scorer = QuestionScorer(masked, self.aligner, self.encoder, self.describe, p.sibling_damping)
-        ranking = scorer.score_chains(list(ends))
         found = _Retrieved(list(topics), masked, explored.sub, ranking, ends)
         nodes = self._ranked_nodes(found)
         found.answers = tuple(dict.fromkeys(e.name for e in nodes[: len(ends[ranking[0].chain])])) if ranking else ()

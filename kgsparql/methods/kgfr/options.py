@@ -12,7 +12,8 @@ __all__ = ["KgfrOptions"]
 class KgfrOptions:
     """``[methods.kgfr]`` (docs/methods/kgfr.md)."""
 
-    hops: int = 3                 # propagation rounds from the topic entities
+    hops: int = 3                 # propagation rounds from the topic entities, at most
+    settle_hops: int = 2          # rounds first tried; more only when no chain covers the question
     lam: int = 100                # fan-out above which a relation only reaches already-reached entities
     max_frontier: int = 2000      # entities expanded per hop
     top_k: int = 10               # node-level candidates
@@ -24,8 +25,8 @@ class KgfrOptions:
     describe_relations: bool = False   # let the LLM write relation descriptions (once per KG, cached)
 
     def __post_init__(self) -> None:
-        if not 1 <= self.hops <= 4:
-            raise ConfigError("hops must be between 1 and 4")
+        if not 1 <= self.hops <= 4 or not 1 <= self.settle_hops <= 4:
+            raise ConfigError("hops and settle_hops must be between 1 and 4")
         if not 1 <= self.rounds <= 3:
             raise ConfigError("rounds must be between 1 and 3")
         for name in ("lam", "max_frontier", "top_k", "top_n", "top_paths"):

@@ -1,0 +1,34 @@
+"""Does what a chain reaches fit the kind of answer the question asks for?
+
+A chain whose ends are all dates (a release year, a publication date) answers "when" and "what
+year" questions; "who wrote X" or "how long is X" answered with a year is the KG lacking the asked
+fact, not an answer. The kind of the ends is read from the terms themselves (a date or year literal,
+or a node labelled like one, as the MetaQA KB's years are), the kind the question asks for from its
+question words (``meaning.question_shape``): no relation of any KG is named here.
+
+Abstention uses it as one more piece of evidence (docs/abstention.md, option ``answer_kind``)."""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from ..meaning import question_shape
+from ..types import XSD, Entity
+
+__all__ = ["looks_like_date", "dates_unasked"]
+
+_DATE_TYPES = {f"{XSD}{t}" for t in ("date", "dateTime", "gYear", "gYearMonth", "dateTimeStamp")}
+_NAMES_DATE = re.compile(r"\b(?:years?|dates?|decades?|century)\b", re.I)
+_DATE_TEXT = re.compile(r"^-?\d{3,4}(?:-\d\d(?:-\d\d(?:T[\d:.]+(?:Z|[+-]\d\d:\d\d)?)?)?)?$")
+
+
+def looks_like_date(entity: Entity) -> bool:
+    """A date or year: a literal typed as one, or any term whose text is one ("1944", "1944-01-01")."""
+    datatype = getattr(entity.term, "datatype", None)
+    return datatype in _DATE_TYPES or bool(_DATE_TEXT.match(entity.name.strip()))
+
+
+def dates_unasked(question: str, answers: Sequence[Entity]) -> bool:
+    """Every answer is a date, and the question asks for no date (no "when", "what year", "date")."""
+    return bool(answers) and all(looks_like_date(a) for a in answers) and not _NAMES_DATE.search(question) \
+        and question_shape(question).answer not in ("date", "count")

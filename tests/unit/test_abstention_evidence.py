@@ -1,0 +1,42 @@
+"""Abstention's evidence beyond the words of the chain (docs/abstention.md): the shared chain
+scorer must not clearly prefer another chain when the meaning view alone recognises this one, and a
+chain that reaches only dates does not answer a question that asks for no date."""
+from __future__ import annotations
+
+import pytest
+
+from kgsparql.meaning import RelationMatcher
+from kgsparql.methods.abstention import AbstentionOptions, RelationMatch
+from kgsparql.rank import build_ranker
+from kgsparql.rank.alignment import AlignmentRanker
+from kgsparql.types import XSD, Entity, Literal
+
+VOCABULARY = ["director", "screenwriter", "cast member", "publication date", "genre"]
+
+
+@pytest.fixture(scope="module")
+def relation_match():
+    return RelationMatch(AlignmentRanker(), lambda: VOCABULARY, AbstentionOptions(),
+                         matcher=RelationMatcher(encoder=build_ranker("embedding")))
+
+
+def test_meaning_alone_needs_the_chain_scorer_to_agree(relation_match):
+    agreed = relation_match.assess("who filmed X", "director", ["director"], trained=(0.8, 0.8))
+    assert agreed.recognised == ("meaning",), agreed.parts
+    overruled = relation_match.assess("who filmed X", "director", ["director"], trained=(0.1, 0.8))
+    assert overruled.recognised == () and relation_match.reason(overruled, "Jaws")
+    assert overruled.parts["trained"] == 0.1 and overruled.parts["trained_top"] == 0.8
+
+
+def test_named_relations_do_not_need_the_scorer(relation_match):
+    match = relation_match.assess("who directed X", "director", ["director"], trained=(0.0, 0.9))
+    assert "alignment" in match.recognised
+
+
+def test_dates_do_not_answer_a_question_that_asks_for_none(relation_match):
+    dates = [Entity(Literal("1958-01-01T00:00:00Z", XSD + "dateTime"))]
+    match = relation_match.assess("how long is X", "publication date", ["publication date"])
+    reason = relation_match.kind_reason("How long is Vertigo?", match, dates, "Vertigo")
+    assert "publication date" in reason and "\n" not in reason
+    asked = relation_match.assess("when did X come out", "publication date", ["publication date"])
+    assert relation_match.kind_reason("When did Vertigo come out?", asked, dates, "Vertigo") is None
