@@ -90,7 +90,7 @@ class EntityLinker:
             readings += [Reading(lo, hi, r.entity, r.tier) for r in self._bracketed(text, toks, lo, hi)]
         if not spans:
             readings = self._free(text, toks)
-        scored = self._score(text, toks, readings)
+        scored = self._score(text, toks, readings, bool(spans))
         mentions = self._mentions(text, toks, scored)
         for start, end in spans:    # a bracket nothing was found for still names the mention
             if not any(m.start < end and start < m.end for m in mentions):
@@ -125,8 +125,11 @@ class EntityLinker:
         return found
 
     # -- scoring ----------------------------------------------------------------------------------
-    def _score(self, text: str, toks: list[Token], readings: list[Reading]) -> list[tuple[Reading, float]]:
-        base = scoring.base_scores(toks, readings, scoring.uses_case(text), self.relation_vocab)
+    def _score(self, text: str, toks: list[Token], readings: list[Reading],
+               bracketed: bool = False) -> list[tuple[Reading, float]]:
+        # a [bracketed] name is spelled as meant, capitals or not ("[sam elliott]" is the tag)
+        case_aware = bracketed or scoring.uses_case(text)
+        base = scoring.base_scores(toks, readings, case_aware, self.relation_vocab)
         scored = sorted(zip(readings, base), key=lambda p: -p[1])
         top = _distinct(scored, self.fit_candidates)
         weight = scoring.WEIGHTS["fit"]

@@ -10,6 +10,7 @@ from .framing import framing_spans, outside
 from .functional import looks_functional
 from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .pairs import PairChecker
+from .unnamed import through_unnamed, unnamed_subject
 from .values import number_conflicts, stated_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import assign_words, relation_words
@@ -73,6 +74,10 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
         if part is not None:
             return Assessment(form, [part], mentioned, **seen)
     checker = PairChecker(adapter, counts, max_hops)
+    if len(mentioned) == 1 and not names and unnamed_subject(text, framing, mentioned[0]):
+        parts = [through_unnamed(adapter, mentioned[0], _one_entity_words(ctx, text, mentioned, counts, label),
+                                 masked_text, label)]
+        return Assessment(form, parts, mentioned, **seen)
     parts = _rest(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker)
     return Assessment(form, parts, mentioned, links=checker.links(), **seen)
 
@@ -97,12 +102,16 @@ def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checke
         # one entity: its words are matched against the KG's whole vocabulary, for they may name a
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
         # lend a word the nearest of them
-        held = {label(rc.relation) for rc in counts}
-        words = relation_words(ctx.ranker("alignment"), text, masked(text, mentioned),
-                               sorted(held | set(vocabulary(ctx))), matcher(ctx))
+        words = _one_entity_words(ctx, text, mentioned, counts, label)
     if len(mentioned) == 1:
         return [] if quiet and not words else [_existence(adapter, mentioned[0], words, counts, label)]
     return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)
+
+
+def _one_entity_words(ctx, text, mentioned, counts, label):
+    held = {label(rc.relation) for rc in counts}
+    return relation_words(ctx.ranker("alignment"), text, masked(text, mentioned),
+                          sorted(held | set(vocabulary(ctx))), matcher(ctx))
 
 
 def matcher(ctx) -> RelationMatcher:

@@ -1,0 +1,49 @@
+"""A claim whose subject is left unnamed ("It was first aired on 3 October 1983 by STV", "A company
+… has a subsidiary called Mantecorp"): the one entity it names is not what its words are about, so
+that entity lacking the relations they name says nothing. The claim holds when something the KG
+links to the entity (the unnamed subject, one hop away) holds a value the claim states, or else a
+relation its words name; otherwise it is left unknown (an open KG may just not record it).
+
+An unnamed subject is read from English grammar, not from any KG: the claim, its framing blanked,
+opens with a personal pronoun or an indefinite article before the first entity it names."""
+from __future__ import annotations
+
+import re
+
+from .framing import outside
+from .linked import Mentioned
+from .result import SUPPORTED, UNKNOWN, SubClaim
+from .values import stated_values
+from ..types import Path
+
+__all__ = ["unnamed_subject", "through_unnamed", "MAX_AROUND"]
+
+MAX_AROUND = 200          # things linked to the entity that may be the unnamed subject
+_OPENING = re.compile(r"^\W*(?:it|he|she|they|its|his|her|their|an?)\b", re.I)
+
+
+def unnamed_subject(text: str, framing: list[tuple[int, int]], first: Mentioned) -> bool:
+    """Whether the claim's subject, before its first named entity, is a pronoun or "a/an ..."."""
+    return bool(_OPENING.match(outside(text, framing)[:first.start]))
+
+
+def through_unnamed(adapter, m: Mentioned, words, masked_text: str, label) -> SubClaim:
+    """The claim about an unnamed thing linked to ``m``: supported by a stated value or a named
+    relation that one of the things around ``m`` holds, else unknown."""
+    around = [t for t in adapter.neighbors([m.entity], direction="both", limit=MAX_AROUND) if not t.tail.is_literal]
+    things = list(dict.fromkeys(t.tail for t in around))
+    text = f"something linked to {m.entity.name}"
+    if not things:
+        return SubClaim(text, UNKNOWN, (), f"the KG links nothing to {m.entity.name}", (m.entity,))
+    hop = {t.tail: t for t in around}
+    found, _, _, facts = stated_values(adapter, masked_text, [Mentioned(x, 0, 0, x.name) for x in things], label)
+    named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
+    held = [p.evidence[0][0].triples[0] for p in found] or \
+        [t for t in facts if label(t.relation) in named and t.tail != m.entity]
+    if not held:
+        return SubClaim(text, UNKNOWN, (), f"nothing linked to {m.entity.name} holds what the claim says", (m.entity,))
+    t = held[0]
+    link = next(h for h in around if h.tail == t.head)
+    return SubClaim(text, SUPPORTED, ((Path((link, t)), True),),
+                    f"the KG has {t.head.name} {label(t.relation)} {t.tail.name}, linked to {m.entity.name}",
+                    (m.entity, t.head))
