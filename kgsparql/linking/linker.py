@@ -20,7 +20,7 @@ from . import scoring
 from .build import index_for, wants_index
 from .given import current_topics, given_link
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
-from .relation_words import relation_words
+from .relation_words import names_relation, relation_words
 from .result import Candidate, LinkResult, Mention
 from .text import Token, bracket_spans, loose_key, tokens
 from .typefit import degree_share, ranked_fit, relation_fit, with_degree
@@ -120,9 +120,15 @@ class EntityLinker:
         else:
             found = index_readings(self.index, toks)
         found = [r for r in found if scoring.acceptable(toks, r)]
-        if not found and self.fuzzy and self.index is not None:
-            found = [r for r in fuzzy_readings(self.index, toks) if scoring.acceptable(toks, r)]
+        # BM25 when no span matches a label, or when every match is only a relation word
+        # ("what country did buddha come from": Country the genre, and no label is "buddha")
+        if self.fuzzy and self.index is not None and all(self._relational(toks, r) for r in found):
+            found += [r for r in fuzzy_readings(self.index, toks) if scoring.acceptable(toks, r)]
         return found
+
+    def _relational(self, toks: list[Token], r: Reading) -> bool:
+        """Is the reading's span made only of words the KG names its relations with?"""
+        return names_relation([t.text for t in toks[r.i:r.j]], self.relation_vocab)
 
     # -- scoring ----------------------------------------------------------------------------------
     def _score(self, text: str, toks: list[Token], readings: list[Reading],
@@ -166,6 +172,8 @@ class EntityLinker:
                     break
             else:
                 groups.append((r.i, r.j, {r.entity: s}))
+        # a span of relation words only is the topic only when nothing else is found
+        groups.sort(key=lambda g: names_relation([t.text for t in toks[g[0]:g[1]]], self.relation_vocab))
         mentions = []
         for lo, hi, cands in groups[: self.max_mentions]:
             start, end = toks[lo].start, toks[hi - 1].end
