@@ -3,7 +3,8 @@ private Virtuoso (each started once, every dataset in graph ``urn:kgsparql:test:
 ``endpoint_for(dataset)``, which runs a test against embedded Oxigraph, the Oxigraph server and Virtuoso.
 
 A missing server binary skips its tests locally but fails them when ``CI=true`` or
-``KGSPARQL_REQUIRE_SERVERS=1``. A server that is installed but does not start always fails."""
+``KGSPARQL_REQUIRE_SERVERS=1``. A server that is installed but does not start always fails. Under
+those two settings any other skip (missing data, extra or model) fails too."""
 from __future__ import annotations
 
 import atexit
@@ -64,6 +65,26 @@ def pytest_collection_modifyitems(items) -> None:
         kind = getattr(getattr(item, "callspec", None), "params", {}).get("endpoint_kind")
         if kind in SERVER_KINDS or {"oxigraph_server", "virtuoso_server"} & set(item.fixturenames):
             item.add_marker(pytest.mark.servers)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Under CI nothing may skip: a missing data set, extra or model is a broken install there."""
+    outcome = yield
+    skipped_under_ci(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    skipped_under_ci(outcome.get_result())
+
+
+def skipped_under_ci(report) -> None:
+    if report.skipped and servers_required() and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"skipped, but CI=true / KGSPARQL_REQUIRE_SERVERS=1 runs everything: {reason}"
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,8 @@ abandoned thread until it finishes, without holding the caller or the interprete
 from __future__ import annotations
 
 import math
+import os
+import queue
 import threading
 import time
 from typing import Callable, TypeVar
@@ -15,7 +17,7 @@ from typing import Callable, TypeVar
 from ..config import MAX_SECONDS
 from ..errors import ConfigError
 
-__all__ = ["run_until", "read_body", "check_timeout"]
+__all__ = ["run_until", "read_body", "check_timeout", "busy_workers"]
 
 T = TypeVar("T")
 
@@ -47,7 +49,7 @@ def run_until(work: Callable[[], T], deadline: float, on_abandon: Callable[[], N
         finally:
             done.set()
 
-    threading.Thread(target=target, daemon=True, name="kgsparql-deadline").start()
+    _Worker.take().run(target)
     if not done.wait(max(0.0, deadline - time.monotonic())):
         if on_abandon is not None:
             try:
@@ -58,6 +60,53 @@ def run_until(work: Callable[[], T], deadline: float, on_abandon: Callable[[], N
     if "error" in box:
         raise box.pop("error")
     return box["value"]
+
+
+class _Worker:
+    """A daemon thread that runs one call at a time and goes back to the idle list when the call
+    ends (an abandoned call keeps its worker until it finishes). Starting a thread per query cost
+    more than a small query itself on a loaded machine."""
+
+    _idle: list["_Worker"] = []
+    _lock = threading.Lock()
+    busy = 0
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._loop, daemon=True, name="kgsparql-deadline").start()
+
+    @classmethod
+    def take(cls) -> "_Worker":
+        with cls._lock:
+            if cls._idle:
+                return cls._idle.pop()
+        return cls()
+
+    def run(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            _Worker.busy += 1
+        self.jobs.put(job)
+
+    def _loop(self) -> None:
+        while True:
+            self.jobs.get()()
+            with self._lock:
+                _Worker.busy -= 1
+                self._idle.append(self)
+
+    @classmethod
+    def forget(cls) -> None:
+        """In a forked child the workers' threads do not exist: start afresh."""
+        cls._idle, cls.busy = [], 0
+        cls._lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_Worker.forget)
+
+
+def busy_workers() -> int:
+    """Calls running now, abandoned ones included (each stops soon after its deadline on its own)."""
+    return _Worker.busy
 
 
 def socket_of(response):

@@ -20,7 +20,7 @@ from . import scoring
 from .build import index_for, wants_index
 from .given import current_topics, given_link
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
-from .relation_words import relation_words
+from .relation_words import names_relation, relation_words
 from .result import Candidate, LinkResult, Mention
 from .text import Token, bracket_spans, loose_key, tokens
 from .typefit import degree_share, ranked_fit, relation_fit, with_degree
@@ -90,7 +90,7 @@ class EntityLinker:
             readings += [Reading(lo, hi, r.entity, r.tier) for r in self._bracketed(text, toks, lo, hi)]
         if not spans:
             readings = self._free(text, toks)
-        scored = self._score(text, toks, readings)
+        scored = self._score(text, toks, readings, bool(spans))
         mentions = self._mentions(text, toks, scored)
         for start, end in spans:    # a bracket nothing was found for still names the mention
             if not any(m.start < end and start < m.end for m in mentions):
@@ -120,13 +120,22 @@ class EntityLinker:
         else:
             found = index_readings(self.index, toks)
         found = [r for r in found if scoring.acceptable(toks, r)]
-        if not found and self.fuzzy and self.index is not None:
-            found = [r for r in fuzzy_readings(self.index, toks) if scoring.acceptable(toks, r)]
+        # BM25 when no span matches a label, or when every match is only a relation word
+        # ("what country did buddha come from": Country the genre, and no label is "buddha")
+        if self.fuzzy and self.index is not None and all(self._relational(toks, r) for r in found):
+            found += [r for r in fuzzy_readings(self.index, toks) if scoring.acceptable(toks, r)]
         return found
 
+    def _relational(self, toks: list[Token], r: Reading) -> bool:
+        """Is the reading's span made only of words the KG names its relations with?"""
+        return names_relation([t.text for t in toks[r.i:r.j]], self.relation_vocab)
+
     # -- scoring ----------------------------------------------------------------------------------
-    def _score(self, text: str, toks: list[Token], readings: list[Reading]) -> list[tuple[Reading, float]]:
-        base = scoring.base_scores(toks, readings, scoring.uses_case(text), self.relation_vocab)
+    def _score(self, text: str, toks: list[Token], readings: list[Reading],
+               bracketed: bool = False) -> list[tuple[Reading, float]]:
+        # a [bracketed] name is spelled as meant, capitals or not ("[sam elliott]" is the tag)
+        case_aware = bracketed or scoring.uses_case(text)
+        base = scoring.base_scores(toks, readings, case_aware, self.relation_vocab)
         scored = sorted(zip(readings, base), key=lambda p: -p[1])
         top = _distinct(scored, self.fit_candidates)
         weight = scoring.WEIGHTS["fit"]
@@ -163,6 +172,8 @@ class EntityLinker:
                     break
             else:
                 groups.append((r.i, r.j, {r.entity: s}))
+        # a span of relation words only is the topic only when nothing else is found
+        groups.sort(key=lambda g: names_relation([t.text for t in toks[g[0]:g[1]]], self.relation_vocab))
         mentions = []
         for lo, hi, cands in groups[: self.max_mentions]:
             start, end = toks[lo].start, toks[hi - 1].end

@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
-import threading
 import time
 
 import pyoxigraph
@@ -16,6 +15,7 @@ from click.testing import CliRunner
 from kgsparql.cli import main
 from kgsparql.config import Settings
 from kgsparql.endpoints import EmbeddedEndpoint
+from kgsparql.endpoints.deadline import busy_workers
 from kgsparql.endpoints.http import HttpEndpoint
 from kgsparql.errors import ConfigError, EndpointTimeout, EndpointUnavailable
 
@@ -26,7 +26,7 @@ CARTESIAN = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f }"
 
 
 def _workers() -> int:
-    return sum(t.name == "kgsparql-deadline" for t in threading.enumerate())
+    return busy_workers()
 
 
 @pytest.mark.parametrize("call", ["select", "ask"])

@@ -31,6 +31,8 @@ Cancer|killed|Gilda Radner
 Cancer|killed|John Wayne
 Cancer|killed|Bob Marley
 Gilda Radner|spouse|Gene Wilder
+Gautama Buddha|country|Nepal
+Gautama Buddha|religion|Buddhism
 """
 
 
@@ -76,3 +78,10 @@ def test_degree_picks_among_same_named_only(tmp_path):
     assert linker.link("what did john nash study").top.label == "John Nash"
     result = linker.link("what type of cancer did gilda radner die of")
     assert result.top.label == "Gilda Radner"         # Cancer has more facts, but is another mention
+
+
+def test_a_relation_word_alone_does_not_stop_the_search(tmp_path):
+    # "country" matches the genre's label exactly and no label is "buddha": BM25 still finds the
+    # person, and the span of relation words comes last
+    result = make_linker(tmp_path).link("what country did buddha come from")
+    assert result.top.label == "Gautama Buddha" and result.mentions[-1].text == "country"

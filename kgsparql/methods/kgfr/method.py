@@ -79,8 +79,9 @@ class KGFR:
             explored = propagate(self.adapter, topics, hops, lam=p.lam, max_frontier=p.max_frontier)
             ends = chain_ends(explored.sub, topics, hops, walks=self.ctx.walks)
             ranking = scorer.score_chains(list(ends))
-            if ranking and ranking[0].score >= _SETTLED:
+            if ranking and ranking[0].score >= _SETTLED and not scorer.sibling:
                 break       # a chain this short says all the question says: no farther hop can add to it
+                            # (a same-kind question may still want a walk out and back beyond it)
         record_count("explored_entities", explored.entities)
         record_count("explored_edges", explored.edges)
         found = _Retrieved(list(topics), masked, explored.sub, ranking, ends)

@@ -1,0 +1,36 @@
+"""Abstention's options, ``[plugins.abstention]`` (docs/abstention.md: what each one does and how it
+was calibrated)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ConfigError
+
+__all__ = ["AbstentionOptions"]
+
+
+@dataclass(frozen=True)
+class AbstentionOptions:
+    enabled: bool = True
+    threshold: float = 0.2              # the prior recognises a chain from this ratio up
+    zero_shot_threshold: float = 0.7    # alignment recognises a chain from this F1 up ...
+    prior_confident: float = 0.5        # ... unless the prior's favourite has at least this probability
+    vocabulary_limit: int = 20000       # relations of the KG read for the comparison
+    meaning: bool = True                # the meaning view (kgsparql.meaning) may recognise a chain ...
+    meaning_min: float = 0.2            # ... whose best hop scores at least this ...
+    meaning_hop_ratio: float = 0.5      # ... and every hop at least this share of the best, unless a
+    meaning_margin: float = 0.1         # relation the question names scores this much better and
+    meaning_same: float = 0.7           # is less similar than this to every hop (it means another thing);
+    meaning_chain_alignment: float = 0.5  # a chain of several hops needs this alignment too (words for its hops)
+    kind_share: float = 0.02            # a relation the question names counts against the chain only when
+                                        # at least this share of the topic's kind holds it (methods.kind_relations)
+    answer_kind: bool = True            # abstain when the chain reaches only dates and the question asks for none
+    meaning_agreement: float = 0.5      # the meaning view alone needs the shared chain scorer to give the chain
+                                        # at least this share of its favourite's probability
+
+    def __post_init__(self) -> None:
+        limits = (self.threshold, self.zero_shot_threshold, self.prior_confident, self.meaning_min,
+                  self.meaning_hop_ratio, self.meaning_margin, self.meaning_same,
+                  self.meaning_chain_alignment, self.kind_share, self.meaning_agreement)
+        if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1:
+            raise ConfigError("need thresholds in [0, 1] and vocabulary_limit >= 1")
