@@ -7,16 +7,15 @@ from dataclasses import dataclass, replace
 from .claim import ClaimForm, negation_cues, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
-from .functional import looks_functional
 from .linked import Mentioned, claim_entities, masked, unlinked_names
+from .one_entity import existence, other_value
 from .pairs import PairChecker
 from .unnamed import through_unnamed, unnamed_subject
 from .values import number_conflicts, stated_values
-from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
+from .result import SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import assign_words, relation_words
 from ..errors import KGSparqlError
 from ..meaning import MatcherOptions, Polarity, RelationMatcher
-from ..types import Path
 
 __all__ = ["Assessment", "assess"]
 
@@ -97,14 +96,14 @@ def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checke
     ``quiet``: beside stated values, one entity with no relation word left adds nothing."""
     adapter = ctx.adapter
     if len(mentioned) == 1 and names:
-        return [_other_value(adapter, mentioned[0], names[0], words, counts, label)]
+        return [other_value(adapter, mentioned[0], names[0], words, counts, label)]
     if len(mentioned) == 1 and not quiet:
         # one entity: its words are matched against the KG's whole vocabulary, for they may name a
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
         # lend a word the nearest of them
         words = _one_entity_words(ctx, text, mentioned, counts, label)
     if len(mentioned) == 1:
-        return [] if quiet and not words else [_existence(adapter, mentioned[0], words, counts, label)]
+        return [] if quiet and not words else [existence(adapter, mentioned[0], words, counts, label)]
     return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)
 
 
@@ -131,41 +130,6 @@ def vocabulary(ctx) -> list[str]:
         except KGSparqlError:
             return []
     return ctx.models.load(("claim-vocabulary", adapter.name, id(adapter)), read)
-
-
-def _existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
-    """One entity: the claim says it has the relations its words name ("X has a spouse"); a fact of
-    the relation is the evidence."""
-    named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
-    held = {label(rc.relation) for rc in counts if rc.entity == m.entity}
-    name = m.entity.name
-    if not named:
-        return SubClaim(name, UNKNOWN, (), f"the claim names only {name} and no relation of the KG", (m.entity,))
-    if not held:
-        return SubClaim(name, UNKNOWN, (), f"the KG holds nothing about {name}", (m.entity,))
-    ok = named & held
-    status = SUPPORTED if ok else CONTRADICTED
-    why = f"{name} has {', '.join(sorted(ok))}" if ok else f"{name} has no {', '.join(sorted(named))}"
-    shown = next((rc.relation for rc in counts if rc.entity == m.entity and label(rc.relation) in ok), None)
-    facts = adapter.neighbors([m.entity], shown, limit=3) if shown is not None else []
-    return SubClaim(f"{name} has {', '.join(sorted(named))}", status, tuple((Path((t,)), True) for t in facts),
-                    why, (m.entity,))
-
-
-def _other_value(adapter, m: Mentioned, name: str, words, counts, label) -> SubClaim:
-    """The claim links ``m`` to ``name``, which the KG does not hold: false when ``m`` holds a
-    functional-looking relation the claim names (then its one value is another), else unknown."""
-    named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
-    text = f"{m.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {name}"
-    cache: dict = {}
-    for rc in counts:
-        if rc.entity == m.entity and label(rc.relation) in named and \
-                looks_functional(adapter, m.entity, rc.relation, rc.count, cache):
-            held = adapter.neighbors([m.entity], rc.relation, limit=3)
-            shown = ", ".join(t.tail.name for t in held)
-            return SubClaim(text, CONTRADICTED, tuple((Path((t,)), False) for t in held),
-                            f"{m.entity.name} {label(rc.relation)} {shown}, and {name} is not in the KG", (m.entity,))
-    return SubClaim(text, UNKNOWN, (), f"{name} is not an entity of the KG", (m.entity,))
 
 
 def _pairs(checker: PairChecker, text: str, mentioned: list[Mentioned], words) -> list[SubClaim]:

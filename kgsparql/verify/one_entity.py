@@ -1,0 +1,45 @@
+"""A claim about one linked entity: it holds the relations its words name ("X had a successor"),
+or it links to a name the KG does not hold ("The Abyss was directed by Ridley Scott")."""
+from __future__ import annotations
+
+from .functional import looks_functional
+from .linked import Mentioned
+from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
+from ..types import Path
+
+__all__ = ["existence", "other_value"]
+
+
+def existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
+    """One entity: the claim says it has the relations its words name ("X has a spouse"); a fact of
+    the relation is the evidence."""
+    named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
+    held = {label(rc.relation) for rc in counts if rc.entity == m.entity}
+    name = m.entity.name
+    if not named:
+        return SubClaim(name, UNKNOWN, (), f"the claim names only {name} and no relation of the KG", (m.entity,))
+    if not held:
+        return SubClaim(name, UNKNOWN, (), f"the KG holds nothing about {name}", (m.entity,))
+    ok = named & held
+    status = SUPPORTED if ok else CONTRADICTED
+    why = f"{name} has {', '.join(sorted(ok))}" if ok else f"{name} has no {', '.join(sorted(named))}"
+    shown = next((rc.relation for rc in counts if rc.entity == m.entity and label(rc.relation) in ok), None)
+    facts = adapter.neighbors([m.entity], shown, limit=3) if shown is not None else []
+    return SubClaim(f"{name} has {', '.join(sorted(named))}", status, tuple((Path((t,)), True) for t in facts),
+                    why, (m.entity,))
+
+
+def other_value(adapter, m: Mentioned, name: str, words, counts, label) -> SubClaim:
+    """The claim links ``m`` to ``name``, which the KG does not hold: false when ``m`` holds a
+    functional-looking relation the claim names (then its one value is another), else unknown."""
+    named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
+    text = f"{m.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {name}"
+    cache: dict = {}
+    for rc in counts:
+        if rc.entity == m.entity and label(rc.relation) in named and \
+                looks_functional(adapter, m.entity, rc.relation, rc.count, cache):
+            held = adapter.neighbors([m.entity], rc.relation, limit=3)
+            shown = ", ".join(t.tail.name for t in held)
+            return SubClaim(text, CONTRADICTED, tuple((Path((t,)), False) for t in held),
+                            f"{m.entity.name} {label(rc.relation)} {shown}, and {name} is not in the KG", (m.entity,))
+    return SubClaim(text, UNKNOWN, (), f"{name} is not an entity of the KG", (m.entity,))
