@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..errors import KGSparqlError
 from .text import is_content, tokens
-from .vocabulary import relation_vocabulary
+from .vocabulary import loaded_relation_vocabulary
 
 __all__ = ["relation_words", "names_relation", "word_form"]
 
@@ -27,12 +27,8 @@ def relation_words(kg, settings, models) -> frozenset[str]:
     """The content words of the KG's verbalised relations (``word_form``), read once per KG; empty
     when the KG does not give its vocabulary."""
     adapter = kg.adapter
-
-    def read() -> list:
-        return relation_vocabulary(kg, settings, VOCABULARY_LIMIT)
-
     try:
-        relations = models.load(("relation-vocabulary", kg.source_id, adapter.name), read)
+        relations = loaded_relation_vocabulary(kg, settings, models, VOCABULARY_LIMIT)
     except KGSparqlError:
         return frozenset()
     words = set()

@@ -20,7 +20,7 @@ from ..sparql import load_query
 from ..types import IRI, Relation
 from .build import index_path, store_identity
 
-__all__ = ["relation_vocabulary", "vocabulary_path"]
+__all__ = ["relation_vocabulary", "loaded_relation_vocabulary", "vocabulary_path"]
 
 FILE = "relations.json"
 
@@ -46,6 +46,13 @@ def relation_vocabulary(kg, settings: Settings, limit: int) -> list[Relation]:
     if relations and not any(r.inverse or r.via for r in relations):
         _save(path, key, [r.iri for r in relations])
     return relations
+
+
+def loaded_relation_vocabulary(kg, settings: Settings, models, limit: int) -> list[Relation]:
+    """``relation_vocabulary``, read once per KG and limit for every reader sharing ``models`` (the
+    linker's relation words and abstention's comparison)."""
+    return models.load(("relation-vocabulary", kg.source_id, kg.adapter.name, limit),
+                       lambda: relation_vocabulary(kg, settings, limit))
 
 
 def _age(path: Path) -> float:

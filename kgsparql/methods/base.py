@@ -7,7 +7,7 @@ from typing import Protocol, runtime_checkable
 from ..config import Settings
 from ..errors import KGSparqlError
 from ..linking import EntityLinker
-from ..linking.vocabulary import relation_vocabulary
+from ..linking.vocabulary import loaded_relation_vocabulary
 from ..meaning import RelationMatcher
 from ..loaded_models import Models
 from ..plugin_options import parse_options
@@ -62,8 +62,7 @@ def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> 
     adapter = kg.adapter
 
     def relations() -> list:
-        return models.load(("relation-vocabulary", kg.source_id, adapter.name),
-                           lambda: relation_vocabulary(kg, settings, options.vocabulary_limit))
+        return loaded_relation_vocabulary(kg, settings, models, options.vocabulary_limit)
 
     def vocabulary() -> list[str]:
         return [adapter.verbalize(r) for r in relations()]
