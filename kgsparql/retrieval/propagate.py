@@ -88,7 +88,8 @@ def _among(adapter, fanout: dict[Entity, int], rel: Relation, targets: list[Enti
     whole = [e for e, n in fanout.items() if n <= min(len(targets), limit)]
     found = [t for group in _groups(whole, fanout, limit)
              for t in adapter.neighbors(group, rel, limit=limit) if t.tail in wanted]
-    rest = [e for e in fanout if e not in set(whole)]
+    fetched = set(whole)
+    rest = [e for e in fanout if e not in fetched]
     per = max(1, batch // max(1, len(rest)))
     for i in range(0, len(targets), per) if rest else ():
         found.extend(adapter.neighbors_among(rest, rel, targets[i:i + per], limit=limit))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .functional import looks_functional
 from .linked import Mentioned
+from .relation_words import named_labels
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from ..types import Path
 
@@ -13,7 +14,7 @@ __all__ = ["existence", "other_value"]
 def existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
     """One entity: the claim says it has the relations its words name ("X has a spouse"); a fact of
     the relation is the evidence."""
-    named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
+    named = named_labels(words)
     held = {label(rc.relation) for rc in counts if rc.entity == m.entity}
     name = m.entity.name
     if not named:
@@ -32,7 +33,7 @@ def existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
 def other_value(adapter, m: Mentioned, name: str, words, counts, label) -> SubClaim:
     """The claim links ``m`` to ``name``, which the KG does not hold: false when ``m`` holds a
     functional-looking relation the claim names (then its one value is another), else unknown."""
-    named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
+    named = named_labels(words)
     text = f"{m.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {name}"
     cache: dict = {}
     for rc in counts:

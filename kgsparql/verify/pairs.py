@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..types import Path
 from .linked import Mentioned
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
-from .relation_words import RelationWord
+from .relation_words import RelationWord, named_labels
 
 __all__ = ["PairChecker"]
 
@@ -44,7 +44,7 @@ class PairChecker:
                      for paths in self._paths.values())
 
     def check(self, a: Mentioned, b: Mentioned, words: list[RelationWord]) -> SubClaim:
-        named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
+        named = named_labels(words)
         text = f"{a.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {b.entity.name}"
         paths = self.paths(a, b)
         if named:

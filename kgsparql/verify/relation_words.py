@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..rank.base import tokenize
 from .linked import Mentioned
 
-__all__ = ["RelationWord", "relation_words", "meant_word", "assign_words"]
+__all__ = ["RelationWord", "relation_words", "meant_word", "named_labels", "assign_words"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,11 @@ class RelationWord:
     position: int                  # character offset in the claim
     labels: frozenset[str]         # the KG relation labels it names
     strength: float = 1.0          # 1.0 when the word's stem is in a label, else its embedding cosine
+
+
+def named_labels(words) -> frozenset[str]:
+    """Every label the claim's relation words name."""
+    return frozenset().union(*(w.labels for w in words)) if words else frozenset()
 
 
 def relation_words(aligner, claim: str, masked_claim: str, labels: list[str], matcher=None) -> list[RelationWord]:

@@ -12,6 +12,7 @@ import re
 
 from .framing import outside
 from .linked import Mentioned
+from .relation_words import named_labels
 from .result import SUPPORTED, UNKNOWN, SubClaim
 from .values import stated_values
 from ..types import Path
@@ -37,7 +38,7 @@ def through_unnamed(adapter, m: Mentioned, words, masked_text: str, label) -> Su
         return SubClaim(text, UNKNOWN, (), f"the KG links nothing to {m.entity.name}", (m.entity,))
     hop = {t.tail: t for t in around}
     found, _, _, facts = stated_values(adapter, masked_text, [Mentioned(x, 0, 0, x.name) for x in things], label)
-    named = frozenset().union(*(w.labels for w in words)) if words else frozenset()
+    named = named_labels(words)
     held = [p.evidence[0][0].triples[0] for p in found] or \
         [t for t in facts if label(t.relation) in named and t.tail != m.entity]
     if not held:
