@@ -13,7 +13,8 @@ from .llm_steps import llm_category, llm_decomposition, llm_verdict
 from .answerer import Atomic
 from .categories import CategoryClassifier, shape_of
 from .options import KelgopOptions
-from .sub_questions import Outcome
+from .named_constraints import ConstraintCheck
+from .sub_questions import Outcome, SubQuestion
 from .planner import Planner
 
 __all__ = ["KELGoP"]
@@ -31,6 +32,8 @@ class KELGoP:
         self.atomic = Atomic(ctx, ctx.method(p.answerer))
         self.classifier = CategoryClassifier.load(ctx.models, p.classifier_model)
         self.planner = Planner(ctx, self.atomic, p.per_entity, p.depth, p.trust_prior)
+        self.constraints = ConstraintCheck(ctx.adapter, getattr(ctx.linker, "relation_vocab", frozenset())) \
+            if p.constraints else None
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.ctx.linker, question, id)
@@ -47,7 +50,7 @@ class KELGoP:
         plan = {"method": "kelgop", "cues": shape.cues.to_json(), "entities": [e.to_json() for e in shape.entities],
                 "classifier": {c: round(v, 3) for c, v in sorted(scores.items(), key=lambda kv: -kv[1])},
                 "llm_category": chosen, "order": order, "attempts": []}
-        outcome = self._adapt(question, link, shape, order, plan)
+        outcome = self._narrowed(link, self._adapt(question, link, shape, order, plan))
         topics = tuple(shape.entities) or tuple(link.topics())
         simple = outcome.category == "simple" and outcome.subs
         plan.update(outcome.to_json(), answered_by=outcome.subs[-1].answered_by if simple else "plan")
@@ -71,6 +74,24 @@ class KELGoP:
             if verdict:
                 return outcome
         return outcome
+
+    def _narrowed(self, link, outcome: Outcome) -> Outcome:
+        """The answers of a chain from the topic, narrowed to those whose facts name what else the
+        question names (``named_constraints``); unchanged when nothing narrows them."""
+        if self.constraints is None or outcome.category not in ("simple", "composition") or not outcome.subs:
+            return outcome
+        last, mention = outcome.subs[-1], link.topic_mention
+        others = [c.entity for m in link.mentions if m is not mention for c in m.candidates[:3]]
+        narrowed = self.constraints.narrow(link.question_text, last.entities, link.topics(),
+                                           [(mention.start, mention.end)], others)
+        if narrowed is None:
+            return outcome
+        kept = {e.name for e in narrowed.kept}
+        names = tuple(a for a in last.answers if a in kept) or tuple(dict.fromkeys(e.name for e in narrowed.kept))
+        sub = SubQuestion(f"which of [#{len(outcome.subs)}] the question's other words name", names,
+                          tuple(narrowed.kept))
+        return Outcome(outcome.category, names, [*outcome.subs, sub], {**(outcome.aggregate or {}),
+                                                                      **narrowed.to_json()}, outcome.note)
 
     def _attempt(self, category: str, question: str, link, shape) -> Outcome:
         if self.llm is not None and self.params.llm_decompose and category in ("composition", "conjunction"):

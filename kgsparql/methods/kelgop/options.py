@@ -20,6 +20,7 @@ class KelgopOptions:
     trust_prior: float = 0.6      # a composition is planned only when FRAG's chain prior is less sure
     answerer: str = "frag"        # the atomic answerer (a registered method with ``answer_about``)
     classifier_model: str = ""    # a kelgop.npz from `kgsparql train planner` ("" = the packaged one)
+    constraints: bool = True      # narrow a chain's answers to those whose facts name the question's other words
     llm_classify: bool = True     # with an LLM: few-shot classification (else the trained head)
     llm_decompose: bool = True    # with an LLM: few-shot decomposition for composition/conjunction
     llm_verdict: bool = True      # with an LLM: the integrator's sufficiency verdict
