@@ -32,6 +32,17 @@ class FreebaseAdapter(SchemaAdapter):
             return f"{local_words(parts[1])} {local_words(parts[2])}"
         return local_words(parts[-1])
 
+    def relation_descriptions(self, relation) -> list[str]:
+        """The relation's words with the Freebase type it belongs to in front: what kind of entity it
+        describes ("deceased person place of death", "pro athlete teams → team"). None when the words
+        already start with the type."""
+        if not relation.iri.startswith(NS):
+            return []
+        parts = relation.iri[len(NS):].split(".")
+        text = self.verbalize(relation)
+        kind = local_words(parts[1]) if len(parts) == 3 else ""
+        return [f"{kind} {text}"] if kind and not text.startswith(kind) else []
+
     def schema_relations(self, limit: int = 20_000, step: str = "schema_relations") -> list:
         """The declared properties; for an extract without the schema, the predicates it uses."""
         return super().schema_relations(limit, step) or super().schema_relations(limit, "schema_relations_used")

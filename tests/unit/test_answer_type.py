@@ -1,0 +1,39 @@
+"""wanted_labels / prefer_typed: the question's answer-type word ("which **directors**") names the
+relation whose values it asks for (real alignment ranker over MiniLM), and the best chain ending
+forwards along it goes first; a word that another word repeats ("which screenplays did X write")
+or a kind ("which films") names nothing."""
+from __future__ import annotations
+
+from kgsparql.methods.answer_type import ends_as_wanted, prefer_typed, wanted_labels
+from kgsparql.rank.alignment import AlignmentRanker
+from kgsparql.types import Relation
+
+LABELS = ["director", "cast member", "screenwriter", "genre"]
+CAST_BACK, DIRECTOR, DIRECTED = Relation("cast member", inverse=True), Relation("director"), Relation("director", inverse=True)
+
+
+def verbalize(relation: Relation) -> str:
+    return relation.iri
+
+
+def test_the_answer_type_word_names_the_relation_it_asks_for():
+    ranker = AlignmentRanker()
+    assert wanted_labels(ranker, "Which directors has X worked with?", LABELS) == {"director"}
+    assert wanted_labels(ranker, "Which screenplays did X write?", LABELS) == set()
+    assert wanted_labels(ranker, "Which films did X direct?", LABELS) == set()
+    assert wanted_labels(ranker, "Who directed X?", LABELS) == set()
+
+
+def test_the_chain_ending_on_the_wanted_values_goes_first():
+    ranked = [((DIRECTED,), 0.9), ((CAST_BACK, DIRECTOR), 0.6), ((CAST_BACK,), 0.5)]
+    out = prefer_typed(ranked, {"director"}, verbalize)
+    assert [c for c, _ in out] == [(CAST_BACK, DIRECTOR), (DIRECTED,), (CAST_BACK,)]
+    assert dict(out)[(DIRECTED,)] == 0.9
+    assert ends_as_wanted((CAST_BACK, DIRECTOR), {"director"}, verbalize)
+    assert not ends_as_wanted((DIRECTED,), {"director"}, verbalize)
+
+
+def test_a_weak_or_absent_typed_chain_changes_nothing():
+    ranked = [((DIRECTED,), 0.9), ((CAST_BACK, DIRECTOR), 0.3)]
+    assert prefer_typed(ranked, {"director"}, verbalize) == ranked
+    assert prefer_typed(ranked, set(), verbalize) == ranked
