@@ -32,6 +32,19 @@ class FreebaseAdapter(SchemaAdapter):
             return f"{local_words(parts[1])} {local_words(parts[2])}"
         return local_words(parts[-1])
 
+    def relation_descriptions(self, relation) -> list[str]:
+        """Longer names for a hop: its words with the Freebase type it belongs to in front, which says
+        what kind of entity it describes ("deceased person place of death", "pro athlete teams →
+        team"; not when the words already start with it); and for a hop through a CVT node, the far
+        leg alone, which names what the hop reaches ("team" for "teams → team")."""
+        if not relation.iri.startswith(NS):
+            return []
+        parts = relation.iri[len(NS):].split(".")
+        text = self.verbalize(relation)
+        kind = local_words(parts[1]) if len(parts) == 3 else ""
+        typed = [f"{kind} {text}"] if kind and not text.startswith(kind) else []
+        return typed + ([self.relation_words(relation.via)] if relation.via else [])
+
     def schema_relations(self, limit: int = 20_000, step: str = "schema_relations") -> list:
         """The declared properties; for an extract without the schema, the predicates it uses."""
         return super().schema_relations(limit, step) or super().schema_relations(limit, "schema_relations_used")

@@ -1,4 +1,4 @@
-"""The rule path's view of each training claim (``verify.features.rule_view``), written as one JSON
+"""The rule path's view of each training claim (``verify.view.rule_view``), written as one JSON
 line per claim as it goes, so that ``kgsparql train verifier`` resumes where it stopped and refits
 in seconds once every claim has been verified. A file holds the views of one store and one version
 of the rule path: its name carries a checksum of both, so a change of either starts a new file."""

@@ -60,8 +60,10 @@ class RelationMatch:
     the verbalised relations of the KG (called once, on first use)."""
 
     def __init__(self, aligner, vocabulary: Callable[[], Sequence[str]], options: AbstentionOptions,
-                 matcher=None, kinds=None):
+                 matcher=None, kinds=None, trust=None, describe=None):
         self.aligner, self.options, self.kinds = aligner, options, kinds   # kinds: a KindRelations
+        self.trust = trust      # a ScorerTrust: may the chain scorer veto on this KG?
+        self.describe = describe    # Relation -> longer names from the KG's schema (its Freebase type)
         self.matcher = matcher if options.meaning else None   # a kgsparql.meaning.RelationMatcher
         self._vocabulary_loader = vocabulary
         self._vocabulary: list[str] | None = None
@@ -77,13 +79,15 @@ class RelationMatch:
 
     def assess(self, masked: str, chain_text: str, relation_texts: Sequence[str],
                prior_best: float | None = None, prior_top: float | None = None, *,
-               topics: Sequence = (), chain: Sequence = (), trained: tuple[float, float] | None = None) -> Match:
+               topics: Sequence = (), chain: Sequence = (), trained: tuple[float, float] | None = None,
+               scorer=None) -> Match:
         """``chain_text``: the chain in words; ``relation_texts``: its relations one by one (hop order).
         ``prior_best`` / ``prior_top``: the prior's probability of this chain and of its favourite,
         given only when the prior knows this KG's chains (None otherwise). ``topics`` and ``chain``
         (its ``Relation``s), when given, let a relation the question names count against the chain
         only where the topic's kind usually holds it (``kind_share``). ``trained``: the shared chain
-        scorer's probability of this chain and of its favourite among the candidates (recorded)."""
+        scorer's probability of this chain and of its favourite among the candidates; ``scorer``: that
+        scorer (its veto counts only where it is trusted on this KG, ``scorer_trusted``)."""
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
         evidence = getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
@@ -99,31 +103,45 @@ class RelationMatch:
             recognised.append("alignment")
         named = [label for e in evidence.values() for label in e if label not in relation_texts]
         several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment
-        if self.matcher is not None and unsure and not several and self._scorer_agrees(parts):
+        if self.matcher is not None and unsure and not several and self._scorer_agrees(parts, scorer):
             named_by_word = [label for e in evidence.values() for label, v in e.items()
                              if v >= 1.0 and label not in relation_texts]
-            if self._meant(masked, relation_texts, named_by_word, parts) or (
+            names = self._names(relation_texts, chain)
+            if self._meant(masked, names, named_by_word, parts) or (
                     "meaning_rival" in parts and self._meant(
-                        masked, relation_texts, self._usual(named_by_word, topics, chain, parts), parts)):
+                        masked, names, self._usual(named_by_word, topics, chain, parts), parts)):
                 recognised.append("meaning")
         return Match(chain_text, parts, tuple(recognised), named[0] if named else None)
 
-    def _scorer_agrees(self, parts: dict) -> bool:
+    def _scorer_agrees(self, parts: dict, scorer=None) -> bool:
         """The shared chain scorer (trained on synthetic questions from KG triples) does not clearly
         prefer another chain: the meaning view alone is not trusted against it ("who edited X" read as
-        ``director`` by meaning while the scorer wants another chain)."""
+        ``director`` by meaning while the scorer wants another chain), unless the scorer misranks this
+        KG's own synthetic questions too often to be a witness (``scorer_trusted``)."""
         if "trained" not in parts or not parts.get("trained_top"):
             return True
-        return parts["trained"] >= self.options.meaning_agreement * parts["trained_top"]
+        if parts["trained"] >= self.options.meaning_agreement * parts["trained_top"]:
+            return True
+        accuracy = self.trust.accuracy(scorer) if self.trust is not None else None
+        if accuracy is not None:
+            parts["scorer_trust"] = accuracy
+        return accuracy is not None and accuracy < self.options.scorer_trusted
 
-    def _meant(self, masked: str, relation_texts: Sequence[str], others: Sequence[str], parts: dict) -> bool:
+    def _names(self, relation_texts: Sequence[str], chain: Sequence) -> dict[str, tuple[str, ...]]:
+        """Each hop's names: its words, the KG's aliases, and the schema's longer names for it."""
+        names = getattr(self.aligner, "names", {})
+        described = len(chain) == len(relation_texts) and self.describe is not None
+        return {t: (*names.get(t, (t,)), *(self.describe(r) if described else ()))
+                for t, r in zip(relation_texts, chain if described else relation_texts)}
+
+    def _meant(self, masked: str, hops: dict[str, tuple[str, ...]], others: Sequence[str], parts: dict) -> bool:
         """The meaning view (docs/meaning.md): the chain's relations mean something the question asks
         (its best hop scores ``meaning_min``), none is a detour the question does not ask for (every
         hop at least ``meaning_hop_ratio`` of the best), and no other relation of the KG that the
-        question names word for word (``others``) means it better and means something else."""
-        names = getattr(self.aligner, "names", {})
-        labels = list(dict.fromkeys([*relation_texts, *others]))
-        scores = dict(self.matcher.rank(masked, {t: names.get(t, (t,)) for t in labels}))
+        question names word for word (``others``) means it better and means something else.
+        ``hops``: the chain's relations, hop order, each with its names (``_names``)."""
+        names, relation_texts = getattr(self.aligner, "names", {}), list(hops)
+        scores = dict(self.matcher.rank(masked, {**{t: names.get(t, (t,)) for t in others}, **hops}))
         hops = [scores.get(t, 0.0) for t in relation_texts]
         if not hops:
             return False

@@ -26,11 +26,13 @@ class AbstentionOptions:
                                         # at least this share of the topic's kind holds it (methods.kind_relations)
     answer_kind: bool = True            # abstain when the chain reaches only dates and the question asks for none
     meaning_agreement: float = 0.5      # the meaning view alone needs the shared chain scorer to give the chain
-                                        # at least this share of its favourite's probability
+                                        # at least this share of its favourite's probability ...
+    scorer_trusted: float = 0.85        # ... where the scorer ranks at least this share of the KG's own
+    trust_questions: int = 60           # synthetic questions right (this many; 0: always trusted)
 
     def __post_init__(self) -> None:
         limits = (self.threshold, self.zero_shot_threshold, self.prior_confident, self.meaning_min,
                   self.meaning_hop_ratio, self.meaning_margin, self.meaning_same,
-                  self.meaning_chain_alignment, self.kind_share, self.meaning_agreement)
-        if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1:
-            raise ConfigError("need thresholds in [0, 1] and vocabulary_limit >= 1")
+                  self.meaning_chain_alignment, self.kind_share, self.meaning_agreement, self.scorer_trusted)
+        if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1 or self.trust_questions < 0:
+            raise ConfigError("need thresholds in [0, 1], vocabulary_limit >= 1 and trust_questions >= 0")

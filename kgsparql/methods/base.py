@@ -17,6 +17,7 @@ from ..types import Answer
 from .abstention import AbstentionOptions, RelationMatch
 from .context import MethodContext
 from .kind_relations import KindRelations
+from .scorer_trust import ScorerTrust
 
 __all__ = ["Method", "build_method", "context_parts"]
 
@@ -80,7 +81,9 @@ def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> 
     matcher = RelationMatcher(encoder=rankers.get("embedding")) if options.meaning else None
     if matcher is not None and hasattr(aligner, "use_matcher"):
         aligner.use_matcher(matcher)       # questions that name no relation word for word
-    return RelationMatch(aligner, vocabulary, options, matcher, KindRelations(adapter))
+    trust = ScorerTrust(kg, settings, models, rankers.get("embedding"), options.trust_questions)
+    return RelationMatch(aligner, vocabulary, options, matcher, KindRelations(adapter), trust,
+                         getattr(adapter, "relation_descriptions", None))
 
 
 def relation_names(adapter, relation) -> list[str]:

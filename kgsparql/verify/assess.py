@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .claim import ClaimForm, negation_cues, read_claim
+from .claim import ClaimForm, denied_belief, negation_cues, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
 from .linked import Mentioned, claim_entities, masked, unlinked_names
@@ -36,6 +36,7 @@ class Assessment:
     held: frozenset = frozenset()    # the relation labels the linked entities hold
     unlinked: int = 0                # capitalised names the KG does not hold
     words: int = 0                   # claim words that name a relation
+    facts: tuple = ()                # the linked entities' own facts (one-hop, outwards), as retrieved
 
 
 def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Assessment:
@@ -56,6 +57,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
+    seen["facts"] = tuple(facts)
     words = [w for w in words if not w.labels & spent]
     comparing = form.count or form.date_op
     conflicts = [] if comparing else number_conflicts(facts, numbers, words, label)
@@ -83,11 +85,11 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
 
 def _negated(ctx, text: str, framing: list[tuple[int, int]], names: list[tuple[int, int]]) -> bool:
     """Negated when a negator stands outside the framing and the names, or the framing denies the
-    statement ("It's false that ..."), not both: a negator inside framing ("Believe it or not")
+    statement ("It's false that ...", "I don't think ..."), not both: a negator inside framing ("Believe it or not")
     counts only through what the framing means, one inside a name ("Nothing Hill") not at all."""
     body = any(not any(a <= p < b for a, b in framing + names) for p in negation_cues(text))
     polarity = ctx.models.load(("claim-polarity", id(ctx.encoder)), lambda: Polarity(ctx.encoder))
-    denials = sum(polarity.denies(text[a:b]) for a, b in framing)
+    denials = sum(denied_belief(text[a:b]) or polarity.denies(text[a:b]) for a, b in framing)
     return body != (denials % 2 == 1)
 
 

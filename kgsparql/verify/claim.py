@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..rank.base import STOPWORDS
 
-__all__ = ["ClaimForm", "read_claim", "negation_cues", "NUMBER_WORDS", "compare_values"]
+__all__ = ["ClaimForm", "read_claim", "negation_cues", "denied_belief", "NUMBER_WORDS", "compare_values"]
 
 NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -32,6 +32,14 @@ _NEGATION = re.compile(
     r"\b(?:not|never|no|no longer|neither|nor|nobody|none|nothing|nowhere)\b(?!-)|n't\b|n’t\b|\bfailed to\b", re.I)
 # "not only ... but also" is not a negation, nor is "no more than 3" (a count) or "no later than"
 _NOT_NEGATION = re.compile(r"\bnot only\b|\bnot just\b|\bno (?:more|fewer|less|later|earlier|sooner) than\b", re.I)
+
+# A negator before a predicate of belief or of truth denies what follows it: English neg-raising
+# ("I don't think X ...", "I do not believe X ...") and negated truth ("There's no truth to the idea
+# that ...", "It isn't true that ..."). Both are closed classes of English predicates; "Believe it or
+# not" and "I'm not sure, but" are not such phrases (the negator does not precede the predicate).
+_NEGATED_BELIEF = re.compile(
+    r"(?:\b(?:not|never|no)\b|n't\b|n’t\b)\s+(?:\w+\s+){0,2}?"
+    r"(?:think|believe|suppose|expect|imagine|reckon|true|truth|case|correct|accurate)\b", re.I)
 
 _BEFORE = r"before|earlier than|prior to|older than|predates?|preceded|ahead of|sooner than|in an earlier year than"
 _AFTER = r"after|later than|more recent(?:ly)?(?: film)? than|newer than|post-?dates?|followed|in a later year than|since"
@@ -74,6 +82,12 @@ def _count(text: str) -> tuple[tuple[str, int] | None, tuple[int, int] | None]:
 def negation_cues(text: str) -> list[int]:
     """Character offsets of the claim's negators."""
     return [m.start() for m in _NEGATION.finditer(_NOT_NEGATION.sub(lambda m: " " * len(m.group()), text))]
+
+
+def denied_belief(phrase: str) -> bool:
+    """Whether framing denies the statement it frames by grammar: a negated predicate of belief or
+    of truth ("I don't think", "There's no truth to the idea that")."""
+    return bool(_NEGATED_BELIEF.search(phrase))
 
 
 def read_claim(text: str) -> ClaimForm:

@@ -1,8 +1,8 @@
 """What the rule path saw in one claim, as numbers: the input of the trained verdict head
 (``verify/head.py``). Nothing here reads a dataset; the same features exist for any KG.
 
-``rule_view`` keeps what the rules saw as plain JSON (so that training can store it once per claim
-and refit in seconds); ``claim_features`` turns a view into the feature vector:
+``verify.view.rule_view`` keeps what the rules saw as plain JSON (so that training can store it once
+per claim and refit in seconds); ``claim_features`` turns a view into the feature vector:
 
 - the claim's form: negated, a count or a date comparison, how many entities were linked, how many
   capitalised names the KG does not hold, how many words name a relation;
@@ -15,6 +15,10 @@ and refit in seconds); ``claim_features`` turns a view into the feature vector:
 - the sub-claims: how many, how many have evidence, how well the relations of the supported and of
   the contradicted ones fit the claim, and those relations themselves, hashed into a few buckets
   (what the head learns of them holds for the KG it was trained on only);
+- the evidence read against the claim: the linked entities' own facts (retrieved for stated values
+  anyway, no extra query), split by where they lead — to another linked entity, to a value the claim
+  names, or elsewhere — and, for each, how well the best of their relations fits the claim; a
+  relation the claim means whose value lies elsewhere is the mark of a swapped value;
 - the masked claim's sentence embedding (its wording, entity names removed)."""
 from __future__ import annotations
 
@@ -24,8 +28,9 @@ import numpy as np
 
 from ..meaning import RelationMatcher
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN
+from .view import FACT_ENDS
 
-__all__ = ["claim_features", "rule_view", "texts_embedded", "FORM_FEATURES"]
+__all__ = ["claim_features", "texts_embedded", "FORM_FEATURES"]
 
 RELATION_BUCKETS = 32            # the evidence relations of supported / contradicted sub-claims, hashed
 FORM_FEATURES = ("negated", "count", "date", "entities_0", "entities_1", "entities_2", "entities_3+",
@@ -33,25 +38,9 @@ FORM_FEATURES = ("negated", "count", "date", "entities_0", "entities_1", "entiti
                  "parts_supported", "parts_contradicted", "parts_unknown", "pairs_one_hop", "pairs_joined",
                  "fit_weakest_pair", "fit_best_pair", "fit_held", "bias",
                  "parts", "parts_with_evidence", "fit_supported", "fit_contradicted",
-                 *(f"{status}_relation_{i}" for status in (SUPPORTED, CONTRADICTED) for i in range(RELATION_BUCKETS)))
-
-
-def rule_view(whole, verdict: str) -> dict:
-    """What the rules saw in an ``Assessment``, as JSON: the claim's form, the verdict, each
-    sub-claim's status and the relations of its evidence, the pairs' links and the held relations."""
-    form = whole.form
-    return {
-        "claim": whole.masked or form.text, "verdict": verdict, "negated": bool(form.negated),
-        "count": form.count is not None, "date": form.date_op is not None,
-        "entities": len(whole.mentioned), "unlinked": whole.unlinked, "words": whole.words,
-        "parts": [{"status": p.status, "evidence": len(p.evidence), "relations": _relations(p)} for p in whole.parts],
-        "links": [[hops, sorted(labels)] for hops, labels in whole.links],
-        "held": sorted(whole.held),
-    }
-
-
-def _relations(part) -> list[str]:
-    return sorted({r.label or r.iri.rsplit("/", 1)[-1] for path, _ in part.evidence for r in path.relations})
+                 *(f"{status}_relation_{i}" for status in (SUPPORTED, CONTRADICTED) for i in range(RELATION_BUCKETS)),
+                 *(f"facts_{end}" for end in FACT_ENDS), *(f"fit_facts_{end}" for end in FACT_ENDS),
+                 "fit_gap_elsewhere", "best_fit_fact_agrees", "entities_joined", "entities_named", "words_uncovered")
 
 
 def _fits(encoder, claim: str, labels: list[list[str]]) -> list[float]:
@@ -89,9 +78,11 @@ def _form(encoder, view: dict) -> list[float]:
     statuses = [p["status"] for p in parts]
     share = (lambda s: statuses.count(s) / len(statuses)) if statuses else (lambda s: 0.0)
     supported, contradicted = _evidence_relations(view, SUPPORTED), _evidence_relations(view, CONTRADICTED)
-    groups = [labels for _, labels in view["links"]] + [view["held"], supported, contradicted]
+    facts = view.get("facts", [])
+    ends = [sorted({label for label, end, *_ in facts if end == e}) for e in FACT_ENDS]
+    groups = [labels for _, labels in view["links"]] + [view["held"], supported, contradicted] + ends
     fits = _fits(encoder, _lower_mask(view["claim"]), groups)
-    pair_fits, (held_fit, supported_fit, contradicted_fit) = fits[:-3], fits[-3:]
+    pair_fits, (held_fit, supported_fit, contradicted_fit), end_fits = fits[:-6], fits[-6:-3], fits[-3:]
     hops = [h for h, _ in view["links"]]
     return [
         float(view["negated"]), float(view["count"]), float(view["date"]),
@@ -104,7 +95,21 @@ def _form(encoder, view: dict) -> list[float]:
         min(pair_fits, default=0.0), max(pair_fits, default=0.0), held_fit, 1.0,
         min(len(parts), 4) / 4, (sum(p["evidence"] > 0 for p in parts) / len(parts)) if parts else 0.0,
         supported_fit, contradicted_fit, *_buckets(supported), *_buckets(contradicted),
+        *_evidence(view, ends, end_fits),
     ]
+
+
+def _evidence(view: dict, ends: list[list[str]], end_fits: list[float]) -> list[float]:
+    """The linked entities' facts against the claim: how many relations lead to another linked
+    entity, to a value the claim names, elsewhere; how well the best of each fits the claim; whether a
+    relation the claim means leads elsewhere (a swapped value); the share of linked entities a fact
+    joins to another one or to a named value; the share of claim words no fact holds."""
+    n, facts = view["entities"], view.get("facts", [])
+    joined = {i for _, end, h, t in facts if end == "linked" for i in (h, t)} - {-1}
+    named = {h for _, end, h, _ in facts if end == "named"} - {-1}
+    return [*(min(len(e), 8) / 8 for e in ends), *end_fits, end_fits[2] - max(end_fits[:2]),
+            float(max(end_fits[:2]) >= end_fits[2] and any(ends[:2])),
+            len(joined) / n if n else 0.0, len(named) / n if n else 0.0, view.get("uncovered", 0.0)]
 
 
 def claim_features(encoder, view: dict) -> np.ndarray:

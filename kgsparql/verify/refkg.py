@@ -18,7 +18,8 @@ from ..errors import ConfigError
 from ..llm.evidence import verbalize_path
 from ..llm.steps import run_prompt
 from .assess import Assessment, assess
-from .features import claim_features, rule_view
+from .features import claim_features
+from .view import rule_view
 from .head import VerdictHead
 from .result import SUPPORTED, Verdict
 from .rules import decide, explain

@@ -89,6 +89,9 @@ def test_the_fresh_sets_stay_above_their_first_runs(bench, fresh_verifier):
     ("It's false that Eric Bana acted in The Terminal.", "true"),
     ("Believe it or not, Tom Hanks acted in The Terminal.", "true"),
     ("It is not true that Steven Spielberg had no hand in directing The Terminal.", "true"),
+    ("I don't think Eric Bana acted in The Terminal.", "true"),
+    ("I don't believe Tom Hanks acted in The Terminal.", "false"),
+    ("There's no truth to the idea that Tom Hanks acted in The Terminal.", "false"),
 ])
 def test_framing_that_denies_is_a_negation(fresh_verifier, claim, verdict):
     assert fresh_verifier.verify(claim).verdict == verdict

@@ -33,6 +33,16 @@ def test_relation_names(endpoint):
     assert ad.verbalize(Relation("http://example.org/other#birthPlace")) == "birth place"
 
 
+
+def test_relation_descriptions_put_the_type_in_front(endpoint):
+    ad = FreebaseAdapter.on(endpoint)
+    died = Relation(NS + "people.deceased_person.place_of_death", inverse=True)
+    assert ad.relation_descriptions(died) == ["deceased person place of death"]
+    teams = Relation(NS + "sports.pro_athlete.teams", via=NS + "sports.sports_team_roster.team")
+    assert ad.relation_descriptions(teams) == ["pro athlete teams → team", "team"]
+    assert ad.relation_descriptions(Relation(NS + "film.actor.film")) == []      # words start with the type
+    assert ad.relation_descriptions(Relation("http://example.org/other#birthPlace")) == []
+
 def test_noise_list_matches_every_template():
     domains = set()
     for rq in resources.files("kgsparql.queries").joinpath("freebase").iterdir():

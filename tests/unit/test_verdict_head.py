@@ -64,7 +64,12 @@ def test_training_stores_what_the_rules_saw_and_refits_without_verifying_again(t
     home, out, _ = trained
     [views] = (home / "cache").glob("verifier-views-factkg-llm_v1-dev-*.jsonl")
     rows = [json.loads(line) for line in views.read_text().splitlines()]
-    assert len(rows) == 40 and {"verdict", "claim", "parts", "links", "held"} <= set(rows[0]["view"])
+    assert len(rows) == 40 and {"verdict", "claim", "parts", "links", "held", "facts", "uncovered"} <= set(rows[0]["view"])
+    # the linked entities' facts are kept against the claim: where each value leads, which entities it joins
+    facts = [f for row in rows for f in row["view"]["facts"]]
+    assert facts and {end for _, end, _, _ in facts} <= {"linked", "named", "elsewhere"}
+    assert any(end == "linked" and h >= 0 and t >= 0 for _, end, h, t in facts)
+    assert all(0.0 <= row["view"]["uncovered"] <= 1.0 for row in rows)
     before = views.stat().st_size
     again = home / "again.npz"
     result = CliRunner().invoke(cli_main, ["train", "verifier", "--data-dir", str(FIXTURES), "--out", str(again),
@@ -79,7 +84,7 @@ def test_a_network_head_round_trips_and_a_head_of_other_features_is_refused(tmp_
     from kgsparql.verify.features import FORM_FEATURES
 
     rng = np.random.default_rng(0)
-    x = rng.normal(size=(200, len(FORM_FEATURES))).astype(np.float32)
+    x = rng.normal(size=(600, len(FORM_FEATURES))).astype(np.float32)
     y = list(x[:, 0] + 0.3 * x[:, 1] > 0)
     head = VerdictHead.train(x, y, {"adapter": "dbpedia", "embedding": False, "model": "network"}, c=0.1)
     head.save(tmp_path / "net.npz")

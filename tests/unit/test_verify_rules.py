@@ -171,3 +171,14 @@ def test_discourse_openers_are_not_names():
     assert unlinked_names("Ever heard of X? He had an award!", COMMON) == []
     assert unlinked_names("Yep X is led by Y. Honestly X is big.", COMMON) == ["Y"]
     assert unlinked_names("He was born on May 2, 1908 and Somebody saw it.", COMMON) == []
+
+
+@pytest.mark.parametrize("phrase, denies", [
+    ("I don't think", True), ("I do not believe that", True), ("There's no truth to the idea that", True),
+    ("It isn't true that", True), ("It is not the case that", True),
+    ("Believe it or not,", False), ("I'm not sure, but", False), ("I have heard that", False), ("I think", False),
+])
+def test_a_negated_predicate_of_belief_or_truth_denies_the_statement(phrase, denies):
+    from kgsparql.verify.claim import denied_belief
+
+    assert denied_belief(phrase) is denies

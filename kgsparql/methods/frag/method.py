@@ -60,7 +60,8 @@ class FRAG:
             masked, self.chains.verbalize_chain(chain), [self.adapter.verbalize(r) for r in chain],
             probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
             topics=topics, chain=chain,
-            trained=(trained[chain], max(trained.values())) if chain in trained else None)
+            trained=(trained[chain], max(trained.values())) if chain in trained else None,
+            scorer=self.chains.trained)
 
     def _asks_for_hop(self, masked: str, chain) -> bool:
         """The question asks for the chain's last hop itself: it asks for entities like the topic

@@ -13,7 +13,10 @@ from .llm_steps import llm_category, llm_decomposition, llm_verdict
 from .answerer import Atomic
 from .categories import CategoryClassifier, shape_of
 from .options import KelgopOptions
-from .sub_questions import Outcome
+from ...linking.topics import MASK
+from .lexicon import nested
+from .named_constraints import ConstraintCheck
+from .sub_questions import Outcome, SubQuestion
 from .planner import Planner
 
 __all__ = ["KELGoP"]
@@ -31,6 +34,8 @@ class KELGoP:
         self.atomic = Atomic(ctx, ctx.method(p.answerer))
         self.classifier = CategoryClassifier.load(ctx.models, p.classifier_model)
         self.planner = Planner(ctx, self.atomic, p.per_entity, p.depth, p.trust_prior)
+        self.constraints = ConstraintCheck(ctx.adapter, getattr(ctx.linker, "relation_vocab", frozenset())) \
+            if p.constraints else None
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.ctx.linker, question, id)
@@ -47,7 +52,7 @@ class KELGoP:
         plan = {"method": "kelgop", "cues": shape.cues.to_json(), "entities": [e.to_json() for e in shape.entities],
                 "classifier": {c: round(v, 3) for c, v in sorted(scores.items(), key=lambda kv: -kv[1])},
                 "llm_category": chosen, "order": order, "attempts": []}
-        outcome = self._adapt(question, link, shape, order, plan)
+        outcome = self._narrowed(link, self._adapt(question, link, shape, order, plan))
         topics = tuple(shape.entities) or tuple(link.topics())
         simple = outcome.category == "simple" and outcome.subs
         plan.update(outcome.to_json(), answered_by=outcome.subs[-1].answered_by if simple else "plan")
@@ -72,6 +77,41 @@ class KELGoP:
                 return outcome
         return outcome
 
+    def _narrowed(self, link, outcome: Outcome) -> Outcome:
+        """The answers of a chain from the topic, narrowed to those whose facts name what else the
+        question names (``named_constraints``); unchanged when nothing narrows them."""
+        if self.constraints is None or outcome.category not in ("simple", "composition") or not outcome.subs:
+            return outcome
+        last, mention = outcome.subs[-1], link.topic_mention
+        others = [c.entity for m in link.mentions if m is not mention for c in m.candidates[:3]]
+        narrowed = self.constraints.narrow(link.question_text, last.entities, link.topics(),
+                                           [(mention.start, mention.end)], others)
+        if narrowed is None:
+            return outcome
+        kept = {e.name for e in narrowed.kept}
+        names = tuple(a for a in last.answers if a in kept) or tuple(dict.fromkeys(e.name for e in narrowed.kept))
+        sub = SubQuestion(f"which of [#{len(outcome.subs)}] the question's other words name", names,
+                          tuple(narrowed.kept))
+        return Outcome(outcome.category, names, [*outcome.subs, sub], {**(outcome.aggregate or {}),
+                                                                      **narrowed.to_json()}, outcome.note)
+
+    def _scorer_backed(self, question: str, link, match: dict) -> SubQuestion | None:
+        """A chain of ``scorer_hops`` hops that abstention turned down, answered after all when the
+        shared chain scorer (trained on the KG's own triples) ranks it first among the candidates and
+        the question's relation words align with it (``scorer_alignment``), in a question with a nested
+        phrase: "the currency of the country with X" names its last hop but rarely its first, which
+        the meaning view then reads as a detour. None: abstain as the answerer did."""
+        p, chain = self.params, str(match.get("chain") or "")
+        if not nested(link.masked(), MASK):
+            return None                 # a question with no nested phrase asks for one relation of its topic
+        if not p.scorer_hops or chain.count(" ; ") + 1 != p.scorer_hops or not match.get("trained_top") \
+                or match.get("trained", 0.0) < match["trained_top"] or match.get("alignment", 0.0) < p.scorer_alignment:
+            return None
+        sub = self.atomic.ask(question, link.topics(), link.masked(), max_hops=p.scorer_hops, check=False)
+        same = sub.answers and sub.chain and " ; ".join(self.ctx.adapter.verbalize(r) + (" (reverse)" if r.inverse
+                                                                                           else "") for r in sub.chain)
+        return sub if sub.answers and len(sub.chain or ()) == p.scorer_hops and same == chain else None
+
     def _attempt(self, category: str, question: str, link, shape) -> Outcome:
         if self.llm is not None and self.params.llm_decompose and category in ("composition", "conjunction"):
             outcome = llm_decomposition(self.llm, self.atomic, self.params.per_entity, category, question,
@@ -84,6 +124,11 @@ class KELGoP:
         """Nothing planned answered: the atomic answerer's own reply (answer or abstention)."""
         answer = self.atomic.method.answer(question, id=id)
         merged = {**plan, "atomic": answer.plan}
+        backed = self._scorer_backed(question, link, answer.plan.get("match") or {}) if answer.abstained else None
+        if backed is not None:
+            merged.update(answered_by="scorer-backed chain", scorer_backed=backed.match)
+            return Answer(question, backed.answers, evidence=tuple(backed.evidence), entities=tuple(link.topics()),
+                          plan=merged, id=id)
         if answer.abstained:
             return abstain(question, answer.abstained, answer.evidence, answer.entities, merged, id)
         merged["answered_by"] = "atomic"
