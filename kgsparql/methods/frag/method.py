@@ -14,7 +14,7 @@ from ...meaning import ChainScorer as TrainedChainScorer, question_shape
 from ...rank.mentions import asks_for_like
 from ...types import Answer
 from ..context import MethodContext
-from ..answer_type import ends_as_wanted, prefer_named_length, prefer_typed, wanted_labels
+from ..answer_type import ends_as_wanted, framed_kind, prefer_named_length, prefer_typed, wanted_labels
 from ..chain_length import prefer_prefixes, prefer_return, returns_to_topic
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..topic_answer import TopicAnswer
@@ -102,7 +102,7 @@ class FRAG:
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                               limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
         evidence = _best_chain_first(list(result.paths), evidence, score, self.params.top_u)
-        reason = (self.ctx.abstention.reason(match, topics[0].name)
+        reason = (self.ctx.abstention.reason(match, topics[0].name) or self._typed_missing(topics, best, typed)
                   or self.ctx.abstention.kind_reason(question, match, result.answers, topics[0].name)) if check else None
         if reason or not result.answers:
             return TopicAnswer(abstain(question, reason or no_fact(topics[0]), evidence, topics, plan, id), best)
@@ -123,15 +123,28 @@ class FRAG:
         return (prefer_return(ranked) if like else ranked), like
 
     def _typed_order(self, masked: str, ranked, like: bool) -> tuple[list, set]:
-        """The chain that ends where the answer-type word points ("which **directors**") goes first,
-        and a question that names no relation takes no hop beyond the first (unless it asks for
-        entities like its topic, which is a walk out and back); and the relation labels
-        the answer-type word names."""
+        """The chain that ends where the answer-type word points ("which **directors**", "what
+        **kind of movie**") goes first, and a question that names no relation takes no hop beyond the
+        first (unless it asks for entities like its topic, which is a walk out and back); and the
+        relation labels the answer-type word names."""
         labels = sorted({self.adapter.verbalize(r) for c, _ in ranked[:8] for r in c})
         aligner = self.ctx.ranker("alignment")
         named = like or asks_for_like(masked) or not labels or bool(aligner.question_evidence(masked, labels))
-        wanted = wanted_labels(aligner, masked, labels)
+        wanted = wanted_labels(aligner, masked, labels) or framed_kind(
+            aligner.matcher, aligner.names, masked, self.ctx.abstention.vocabulary())
         return prefer_typed(prefer_named_length(ranked, named), wanted, self.adapter.verbalize), wanted
+
+    def _typed_missing(self, topics, best, wanted: set) -> str | None:
+        """Why to abstain when the best chain does not end where the answer-type word points, and that
+        relation is one the topic's kind usually holds and the topic lacks ("what kind of movie is X"
+        on a film with no genre recorded)."""
+        kinds, options = self.ctx.abstention.kinds, self.ctx.abstention.options
+        if not wanted or kinds is None or not options.enabled or ends_as_wanted(best, wanted, self.adapter.verbalize):
+            return None
+        shares, own = kinds.share(topics, best[0], sorted(wanted)), kinds.held(topics)
+        lacking = [w for w in sorted(wanted) if shares.get(w, 0.0) >= options.kind_share and w not in own]
+        return (f"the KG has no '{lacking[0]}' for {topics[0].name} (the closest it holds is "
+                f"'{self.chains.verbalize_chain(best)}', which does not match the question)") if lacking else None
 
     def _typed_match(self, match, typed: bool):
         """A chain ending where the answer-type word alone points ("which **directors** has X worked
