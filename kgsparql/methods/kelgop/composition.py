@@ -29,6 +29,10 @@ class Composer:
             inner, outer = self.relation_labels(comp.inner), self.relation_labels(comp.outer)
             if comp.kind == "of" and not (inner and (outer - inner or comp.other)):
                 continue
+            if comp.kind == "clause":       # the noun and its clause are one hop; so is the rest
+                if inner:
+                    out.append((comp, (1, 1)))
+                continue
             if comp.kind == "kinds" and not inner:
                 continue        # "what kind of film is X": the inner "which film is X" is X itself
             extra = 1 if comp.kind == "share" else 0
@@ -39,12 +43,15 @@ class Composer:
         """[inner about the topic, outer about each inner answer]; the topics are never answers. The
         outer "what kind is X" of a "what kind of ..." phrase must match a relation of X (abstention
         checks it): "kind", "type" and "sort" often only ask for the thing itself ("what type of
-        currency do they use in spain")."""
-        inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0])
+        currency do they use in spain"). A clause's inner hop ("the country that contains X") is taken
+        unchecked and its outer question checked instead: the clause rarely names the relation."""
+        clause = comp.kind == "clause"     # its inner hop is checked by the outer question's match
+        inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0],
+                                check=not clause)
         answers, entities, evidence = {}, {}, []
         for entity in inner.entities[: self.per_entity]:
             sub = self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
-                                  check=comp.kind == "kinds")
+                                  check=comp.kind in ("kinds", "clause"))
             evidence.extend(sub.evidence)
             for n, e in zip(sub.answers, sub.entities or (None,) * len(sub.answers)):
                 if e is not None and e in topics:

@@ -5,7 +5,7 @@ one-hop chain)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import product
+from itertools import combinations, product
 
 from .categories import Shape
 from .sub_questions import Outcome, SubQuestion
@@ -26,9 +26,20 @@ def _relation_scores(planner, masked: str, relations) -> dict:
 
 
 def intersect(planner, question: str, shape: Shape):
-    entities = list(shape.entities[:3])
-    sets = [_neighbour_sets(planner.adapter, e) for e in entities]
-    scores = [_relation_scores(planner, shape.masked, list(s)) for s in sets]
+    """The named entities' common neighbours; when all of them share none, the largest group that
+    does (in mention order): a word that merely names a tag or kind ("director") is not a constraint."""
+    named = list(shape.entities[:3])
+    sets = {e: _neighbour_sets(planner.adapter, e) for e in named}
+    scores = {e: _relation_scores(planner, shape.masked, list(sets[e])) for e in named}
+    for size in range(len(named), 1, -1):
+        for entities in combinations(named, size):
+            outcome = _common(planner, list(entities), [sets[e] for e in entities], [scores[e] for e in entities])
+            if outcome is not None:
+                return outcome
+    return Outcome("conjunction", note="the entities share no neighbour")
+
+
+def _common(planner, entities: list, sets: list, scores: list):
     best, best_score = None, float("-inf")
     for combo in product(*[list(s) for s in sets]):
         common = set(sets[0][combo[0]])
@@ -41,7 +52,7 @@ def intersect(planner, question: str, shape: Shape):
         if score > best_score:
             best, best_score = (combo, common), score
     if best is None:
-        return Outcome("conjunction", note="the entities share no neighbour")
+        return None
     combo, common = best
     subs = [SubQuestion(f"{e.name} : {planner.adapter.verbalize(r)}{' (reverse)' if r.inverse else ''}",
                 tuple(t.name for t in sets[i][r]), tuple(sets[i][r])) for i, (e, r) in enumerate(zip(entities, combo))]

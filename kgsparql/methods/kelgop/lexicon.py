@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 __all__ = ["Cues", "read_cues", "strip_count", "strip_superlative", "strip_filter", "compositions",
-           "Composition", "direction"]
+           "Composition", "direction", "nested"]
 
 _I = re.IGNORECASE
 _COUNT = re.compile(r"\b(?:how many|(?:what is |what's |tell me |give me )?the (?:total )?number of|"
@@ -31,12 +31,14 @@ _COMPARE = {
 }
 _YEAR = r"(\d{3,4})"
 _FILTERS = [  # (pattern, op): the value is group 1 (and 2 for "between")
-    (r"between (?:the years? )?" + _YEAR + r" and " + _YEAR, "between"),
-    (r"(?:since|from|starting in) (?:the year )?" + _YEAR + r"(?: onwards?)?|(?:in )?" + _YEAR + r" or later", "ge"),
+    (r"(?:between (?:the years? )?" + _YEAR + r" and|from (?:the year )?" + _YEAR + r" (?:to|until|through)) "
+     + _YEAR, "between"),
+    (r"(?:since|starting in) (?:the year )?" + _YEAR + r"(?: onwards?)?|from (?:the year )?" + _YEAR +
+     r" (?:onwards?|on)|(?:in )?" + _YEAR + r" or later", "ge"),
     (r"(?:after|later than|post) (?:the year )?" + _YEAR, "gt"),
     (r"(?:until|up to|through) (?:the year )?" + _YEAR + r"|(?:in )?" + _YEAR + r" or earlier", "le"),
     (r"(?:before|prior to|earlier than|pre) (?:the year )?" + _YEAR, "lt"),
-    (r"in (?:the year )?" + _YEAR, "eq"),
+    (r"(?:in|from) (?:the year )?" + _YEAR, "eq"),
 ]
 _TIME_VERB = (r"(?:(?:that|which|and)\s+)?(?:(?:were|was|are|is|got|have been|has been|had been|been)\s+)?"
               r"(?:released|came out|come out|comes out|premiered|made|produced|launched|published|"
@@ -121,7 +123,8 @@ def strip_filter(question: str) -> str:
 class Composition:
     inner: str          # the sub-question about the topic ("the director of X")
     outer: str          # the rest, the inner phrase replaced by the mask ("which films did X make")
-    kind: str = "of"    # "of" (a noun of X), "kinds" (what kinds of ...), "share" (... share N with X)
+    kind: str = "of"    # "of" (a noun of X), "kinds" (what kinds of ...), "share" (... share N with X),
+                        # "clause" (the noun who/that/with ... X: "the country that contains X")
 
     @property
     def other(self) -> bool:
@@ -134,7 +137,9 @@ _ROLE = rf"(?:the |a |an )?(?:{_WORD} ){{0,2}}?{_WORD}"
 
 def compositions(masked: str, mask: str = "X") -> list[Composition]:
     """Nested phrases around the masked topic: "the <noun> of X", "X's <noun>", "what kinds of <...>",
-    "<...> share <noun> with X". Only when the outer question keeps a content word of its own."""
+    "<...> share <noun> with X", and, when none of these, a noun with a clause that ends in X ("the
+    person who attended X", "the country with X"). Only when the outer question keeps a content word
+    of its own."""
     out = []
     m = re.search(rf"\b(the (?:{_WORD} ){{0,2}}?{_WORD}) (?:of|for|from|in|behind) {mask}\b", masked, _I)
     if m:
@@ -148,6 +153,10 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
     m = re.search(rf"\bshares? (?:the same |any |some |common )?({_WORD}) (?:with|as) {mask}\b", masked, _I)
     if m:
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m, f"have {mask}"), "share"))
+    m = re.search(rf"\b(?:the|a|an) (?:{_WORD} ){{0,2}}?{_WORD} (?:(?:who|that|which|whose|where) "
+                  rf"(?:{_WORD} ){{1,5}}?|with (?:{_WORD} ){{0,4}}?)[\"“]?{mask}\b[\"”]?", masked, _I)
+    if m and not out:
+        out.append(Composition(m.group(0), _replace(masked, m), "clause"))
     return [c for c in out if _has_content(c.outer, mask)]
 
 
@@ -161,3 +170,13 @@ _EMPTY = re.compile(r"^(?:who|what|which|name|list|tell me|give me|is|are|was|we
 
 def _has_content(outer: str, mask: str) -> bool:
     return not _EMPTY.match(outer.replace(mask, " X "))
+
+
+def nested(masked: str, mask: str = "X") -> bool:
+    """Does the topic sit inside a phrase that describes something else: a composition above, a clause
+    that ends in it past the question's first word ("... spoken where X is made", "the country where X
+    is ..."), or "<nouns> of X" ("residents of X")? Then the question asks about that something."""
+    if compositions(masked, mask):
+        return True
+    clause = re.search(rf"\S\s+(?:who|whom|whose|which|that|where)\s+(?:{_WORD}\s+){{0,5}}?[\"“]?{mask}\b", masked, _I)
+    return bool(clause or re.search(rf"\b[a-z]+s of (?:the )?[\"“]?{mask}\b", masked))

@@ -21,6 +21,8 @@ class KelgopOptions:
     answerer: str = "frag"        # the atomic answerer (a registered method with ``answer_about``)
     classifier_model: str = ""    # a kelgop.npz from `kgsparql train planner` ("" = the packaged one)
     constraints: bool = True      # narrow a chain's answers to those whose facts name the question's other words
+    scorer_hops: int = 2          # a turned-down chain of this many hops is answered when the shared scorer ranks it first (0: never)
+    scorer_alignment: float = 0.4  # ... and the question's relation words align with it this well
     llm_classify: bool = True     # with an LLM: few-shot classification (else the trained head)
     llm_decompose: bool = True    # with an LLM: few-shot decomposition for composition/conjunction
     llm_verdict: bool = True      # with an LLM: the integrator's sufficiency verdict
@@ -28,5 +30,7 @@ class KelgopOptions:
     def __post_init__(self) -> None:
         if not 1 <= self.attempts <= len(CATEGORIES):
             raise ConfigError(f"attempts must be between 1 and {len(CATEGORIES)}")
+        if not 0 <= self.scorer_hops <= 3 or not 0 <= self.scorer_alignment <= 1:
+            raise ConfigError("need 0 <= scorer_hops <= 3 and 0 <= scorer_alignment <= 1")
         if not 0 <= self.depth <= 2 or self.per_entity < 1 or not 0 <= self.min_mention <= 1:
             raise ConfigError("need 0 <= depth <= 2, per_entity >= 1 and 0 <= min_mention <= 1")

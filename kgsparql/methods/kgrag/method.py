@@ -38,7 +38,7 @@ class KGRAG:
         if base.abstained is not None:
             return abstain(question, base.abstained, base.evidence, base.entities, plan, id)
         topics = list(base.entities)
-        chain = base.evidence[0][0].relations if base.evidence else ()
+        chain = answer_chain([path for path, _ in base.evidence], set(base.answers), topics)
         steps, plan["decomposed_by"] = self._decompose(question, chain, topics[0].name)
         stats.record_count("sub_questions", len(steps))
         stats.record_count("decomposed_by_llm", int(plan["decomposed_by"] == "llm"))
@@ -98,13 +98,15 @@ class KGRAG:
 
     def _final(self, question: str, steps: list[SubQuestion], base_answers, topics) -> tuple[list[str], str]:
         """The last sub-question's answers, those the LLM-free answerer also found first (its order);
-        with an LLM and more than one sub-question, the LLM's pick from the reasoning chain first."""
+        with an LLM and more than one sub-question, the LLM's pick from the reasoning chain first.
+        Without an LLM, a walk that reaches none of the answerer's answers followed only part of its
+        chain (a planner's first sub-question), and the answerer's answers stand."""
         last = [e.name for e in steps[-1].answers]
         if self.ctx.walks != "return":
             last = [n for n in last if n not in {t.name for t in topics}]
         merged = [a for a in base_answers if a in last] + [a for a in last if a not in base_answers]
-        if not merged:
-            return list(base_answers), "answerer"
+        if not merged or (self.llm is None and base_answers and not set(base_answers) & set(last)):
+            return list(base_answers), "answerer"   # the walk reached none of them: not the whole chain
         by = "llm" if steps[-1].answered_by == "llm" else steps[-1].answered_by
         if self.llm is None or len(steps) < 2:
             return merged, by
@@ -121,3 +123,19 @@ def _evidence(steps: list[SubQuestion], base_evidence) -> list[tuple[Path, float
     out = [(Path((t,)), s) for step in steps for t, s in step.support[:10]]
     seen = {p for p, _ in out}
     return out + [(p, s) for p, s in base_evidence if p not in seen]
+
+
+def answer_chain(paths: list[Path], answers: set[str], topics) -> tuple:
+    """The relation chain from a topic to the answerer's answers: the best evidence path from a topic
+    joined with the first path that goes on from its end to an answer (a planner lists each
+    sub-question's paths apart), else the longest path from a topic that ends at an answer, else
+    the first path's relations."""
+    starts = [p for p in paths if p.triples and p.start in topics]
+    first = starts[0] if starts else (paths[0] if paths and paths[0].triples else None)
+    if first is None:
+        return ()
+    rest = next((p for p in paths if p.triples and p.start == first.end and p.end.name in answers), None)
+    if rest is not None:
+        return first.relations + rest.relations
+    whole = max((p for p in starts if p.end.name in answers), key=len, default=first)
+    return whole.relations

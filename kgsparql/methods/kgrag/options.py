@@ -20,7 +20,7 @@ class KgragOptions:
     max_sub_questions: int = 4    # longer decompositions are cut
     answer_cap: int = 10_000      # answers kept per sub-question
     names_in_rewrite: int = 3     # answer names written into the next sub-question
-    answerer: str = "frag"        # the LLM-free answerer (finds the relation chain)
+    answerer: str = "kelgop"      # the LLM-free answerer (finds the relation chain): the default method
 
     def __post_init__(self) -> None:
         if not 1 <= self.hops <= 3:

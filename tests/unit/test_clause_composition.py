@@ -1,0 +1,45 @@
+"""KELGoP's composition by a clause: a noun whose clause ends in the topic is the inner sub-question,
+the rest of the question the outer one; MetaQA's own nested templates keep their readings."""
+from __future__ import annotations
+
+import pytest
+
+from kgsparql.methods.kelgop.lexicon import compositions, nested
+
+
+@pytest.mark.parametrize("question, inner, outer", [
+    ("The country that contains X has what political system?", "The country that contains X",
+     "X has what political system?"),
+    ("What currency is used in the country with X?", "the country with X", "What currency is used in X?"),
+    ('Where is the artist who recorded "X" from?', 'the artist who recorded "X"', "Where is X from?"),
+    ("What degree did the official who held the title X have?", "the official who held the title X",
+     "What degree did X have?"),
+])
+def test_a_noun_with_a_clause_ending_in_the_topic_is_the_inner_question(question, inner, outer):
+    [comp] = compositions(question, "X")
+    assert (comp.inner, comp.outer, comp.kind) == (inner, outer, "clause")
+
+
+@pytest.mark.parametrize("question", [
+    "who directed the films that X starred in",          # the clause goes on past the topic
+    "Which films did X direct?",                           # no clause at all
+])
+def test_no_clause_composition_without_a_clause_that_ends_in_the_topic(question):
+    assert [c for c in compositions(question, "X") if c.kind == "clause"] == []
+
+
+def test_the_other_nested_phrases_come_first():
+    comps = compositions("what are the films that share directors with X", "X")
+    assert [c.kind for c in comps] == ["share"]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What language is spoken where X beer is made?", True),
+    ("What languages are spoken by residents of the X?", True),
+    ("What is the official language of the country where X is a minister?", True),
+    ("Which films did X direct?", False),
+    ("Who wrote X?", False),
+    ("Where was X filmed?", False),
+])
+def test_nested_reads_a_topic_inside_a_phrase_about_something_else(question, expected):
+    assert nested(question, "X") is expected
