@@ -10,11 +10,14 @@ the answer-type word names, and a candidate among the next few does and scores a
 ``min_share`` of the best, that candidate goes first (scores kept)."""
 from __future__ import annotations
 
+import re
 from typing import Callable, Sequence
 
 from ..rank.mentions import answer_type_word
 
-__all__ = ["wanted_labels", "ends_as_wanted", "prefer_typed", "prefer_named_length"]
+__all__ = ["wanted_labels", "framed_kind", "ends_as_wanted", "prefer_typed", "prefer_named_length"]
+
+_FRAMED = re.compile(r"\b(?:kinds?|types?|sorts?)\s+of\s+([^\W_]+)", re.I)
 
 
 def wanted_labels(ranker, question: str, labels: Sequence[str]) -> set[str]:
@@ -30,6 +33,19 @@ def wanted_labels(ranker, question: str, labels: Sequence[str]) -> set[str]:
     if any(wanted & set(named) for other, named in evidence.items() if other != word):
         return set()
     return wanted
+
+
+def framed_kind(matcher, names: dict, question: str, vocabulary: Sequence[str],
+                lead: float = 0.1) -> set[str]:
+    """"What **kind of movie** is X" asks for the relation that classifies movies: the label of the
+    KG's vocabulary that "type of movie" means (``RelationMatcher`` over the labels and their
+    aliases), when it scores the matcher's ``min_score`` and leads the next by ``lead``."""
+    found = _FRAMED.search(question)
+    if matcher is None or not found or len(vocabulary) < 2:
+        return set()
+    ranked = matcher.rank(f"type of {found.group(1).lower()}", {v: names.get(v, (v,)) for v in vocabulary})
+    (best, score), (_, second) = ranked[0], ranked[1]
+    return {best} if score >= max(matcher.options.min_score, 0.5) and score - second >= lead else set()
 
 
 def ends_as_wanted(chain: tuple, wanted: set[str], verbalize: Callable) -> bool:

@@ -4,7 +4,7 @@ forwards along it goes first; a word that another word repeats ("which screenpla
 or a kind ("which films") names nothing."""
 from __future__ import annotations
 
-from kgsparql.methods.answer_type import ends_as_wanted, prefer_typed, wanted_labels
+from kgsparql.methods.answer_type import ends_as_wanted, framed_kind, prefer_named_length, prefer_typed, wanted_labels
 from kgsparql.rank.alignment import AlignmentRanker
 from kgsparql.types import Relation
 
@@ -37,3 +37,19 @@ def test_a_weak_or_absent_typed_chain_changes_nothing():
     ranked = [((DIRECTED,), 0.9), ((CAST_BACK, DIRECTOR), 0.3)]
     assert prefer_typed(ranked, {"director"}, verbalize) == ranked
     assert prefer_typed(ranked, set(), verbalize) == ranked
+
+
+def test_a_kind_of_thing_asks_for_the_relation_that_classifies_it():
+    from kgsparql.meaning import MatcherOptions, RelationMatcher
+    ranker = AlignmentRanker()
+    matcher = RelationMatcher(MatcherOptions(), encoder=ranker.encoder)
+    names = {"genre": ("genre", "type of film"), "director": ("director", "film director")}
+    assert framed_kind(matcher, names, "What kind of movie is X?", LABELS) == {"genre"}
+    assert framed_kind(matcher, names, "Who directed X?", LABELS) == set()
+    assert framed_kind(None, names, "What kind of movie is X?", LABELS) == set()
+
+
+def test_a_question_naming_no_relation_stops_at_the_first_hop():
+    ranked = [((CAST_BACK, DIRECTOR), 0.9), ((CAST_BACK,), 0.5)]
+    assert [c for c, _ in prefer_named_length(ranked, named=False)] == [(CAST_BACK,), (CAST_BACK, DIRECTOR)]
+    assert prefer_named_length(ranked, named=True) == ranked

@@ -14,11 +14,11 @@ from ...meaning import ChainScorer as TrainedChainScorer, question_shape
 from ...rank.mentions import asks_for_like
 from ...types import Answer
 from ..context import MethodContext
-from ..answer_type import ends_as_wanted, prefer_named_length, prefer_typed, wanted_labels
 from ..chain_length import prefer_prefixes, prefer_return, returns_to_topic
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
+from .answer_typing import AnswerTyping
 from .chains import ChainScorer
 from .options import FragOptions
 from .routing import Router
@@ -44,6 +44,7 @@ class FRAG:
         relation_path = p.relation_model or packaged_model("relations.npz")
         trained = self._trained(relation_path) if relation_path != "none" and not lexical else None
         self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p, trained, self.encoder)
+        self.typing = AnswerTyping(ctx, self.adapter.verbalize, self.chains.verbalize_chain)
 
     def _classifier(self, path: str) -> EmbeddingClassifier:
         return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
@@ -90,19 +91,20 @@ class FRAG:
         like = False
         if not any(chain_key(c) in qchains.probs for c in found.candidates):
             ranked, like = self._zero_shot_order(question, masked, topics, ranked, found)
-        ranked, typed = self._typed_order(masked, ranked, like)
+        typed = self.typing.order(masked, ranked, like)
+        ranked = typed.ranked
         evidence = self._evidence(ranked, found)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
         best, score = ranked[0]
         returned = like and len(best) == 2 and best[1] == best[0].reversed()    # the way back is asked by grammar:
         match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics)  # judge the way out
-        match = self._typed_match(match, typed and ends_as_wanted(best, typed, self.adapter.verbalize))
+        match = self.typing.recognise(match, typed, best)
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                               limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
         evidence = _best_chain_first(list(result.paths), evidence, score, self.params.top_u)
-        reason = (self.ctx.abstention.reason(match, topics[0].name)
+        reason = (self.ctx.abstention.reason(match, topics[0].name) or self.typing.missing(topics, best, typed)
                   or self.ctx.abstention.kind_reason(question, match, result.answers, topics[0].name)) if check else None
         if reason or not result.answers:
             return TopicAnswer(abstain(question, reason or no_fact(topics[0]), evidence, topics, plan, id), best)
@@ -121,25 +123,6 @@ class FRAG:
             self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
         like = asks_for_like(masked) and question_shape(question).answer == "person"
         return (prefer_return(ranked) if like else ranked), like
-
-    def _typed_order(self, masked: str, ranked, like: bool) -> tuple[list, set]:
-        """The chain that ends where the answer-type word points ("which **directors**") goes first,
-        and a question that names no relation takes no hop beyond the first (unless it asks for
-        entities like its topic, which is a walk out and back); and the relation labels
-        the answer-type word names."""
-        labels = sorted({self.adapter.verbalize(r) for c, _ in ranked[:8] for r in c})
-        aligner = self.ctx.ranker("alignment")
-        named = like or asks_for_like(masked) or not labels or bool(aligner.question_evidence(masked, labels))
-        wanted = wanted_labels(aligner, masked, labels)
-        return prefer_typed(prefer_named_length(ranked, named), wanted, self.adapter.verbalize), wanted
-
-    def _typed_match(self, match, typed: bool):
-        """A chain ending where the answer-type word alone points ("which **directors** has X worked
-        with": ``cast member (reverse) ; director``) is recognised by that word, unless the question
-        names another relation of the KG that the chain leaves out (``match.wanted``)."""
-        if not typed or match.recognised or match.wanted:
-            return match
-        return replace(match, recognised=("answer type",))
 
     def rank_chains(self, masked: str, chains) -> list:
         """``chains`` scored against the (masked) question by the chain prior and the rankers, best first."""
