@@ -22,6 +22,7 @@ class KgfrOptions:
     rounds: int = 3               # LLM answer + reflection rounds at most
     sibling_damping: float = 0.8  # score kept by a chain that never returns, for "which other ..." questions
     min_score: float = 0.6        # abstain below this chain score when the question names KG relations
+    shared_abstention: bool = True     # also abstain where the shared relation match recognises no chain
     describe_relations: bool = False   # let the LLM write relation descriptions (once per KG, cached)
 
     def __post_init__(self) -> None:
