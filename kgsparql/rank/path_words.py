@@ -6,9 +6,14 @@ import re
 
 from .base import stem, stems, tokenize
 
-__all__ = ["path_labels", "walks_back", "ends_at_subject", "names_label"]
+__all__ = ["chain_words", "path_labels", "walks_back", "ends_at_subject", "names_label"]
 
 _REVERSE = re.compile(r"\s*\(reverse\)\s*$")
+
+
+def chain_words(chain, verbalize) -> str:
+    """A chain of ``Relation``s in words, ``verbalize`` naming each hop: the inverse of ``path_labels``."""
+    return " ; ".join(verbalize(r) + (" (reverse)" if r.inverse else "") for r in chain)
 
 
 def path_labels(item: str) -> list[str]:

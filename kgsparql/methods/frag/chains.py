@@ -10,6 +10,7 @@ import numpy as np
 from ...learn import EmbeddingClassifier, chain_key, parse_chain_key
 from ...meaning import ChainScorer as TrainedChainScorer, ChainText
 from ...rank import fuse_prior, minmax
+from ...rank.path_words import chain_words
 from ...types import Relation
 from .options import FragOptions
 
@@ -30,7 +31,7 @@ class ChainScorer:
         return QuestionChains(self, masked, probs)
 
     def verbalize_chain(self, chain: Sequence[Relation]) -> str:
-        return " ; ".join(self.verbalize(r) + (" (reverse)" if r.inverse else "") for r in chain)
+        return chain_words(chain, self.verbalize)
 
     def in_words(self, chain: Sequence[Relation], answers: int = 0) -> ChainText:
         return ChainText(tuple(self.verbalize(r) for r in chain), tuple(r.inverse for r in chain), answers)

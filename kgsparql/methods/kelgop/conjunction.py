@@ -9,6 +9,7 @@ from itertools import combinations, product
 
 from .categories import Shape
 from .sub_questions import Outcome, SubQuestion
+from ...rank.path_words import chain_words
 
 __all__ = ["intersect"]
 
@@ -54,11 +55,11 @@ def _common(planner, entities: list, sets: list, scores: list):
     if best is None:
         return None
     combo, common = best
-    subs = [SubQuestion(f"{e.name} : {planner.adapter.verbalize(r)}{' (reverse)' if r.inverse else ''}",
+    subs = [SubQuestion(f"{e.name} : {chain_words((r,), planner.adapter.verbalize)}",
                 tuple(t.name for t in sets[i][r]), tuple(sets[i][r])) for i, (e, r) in enumerate(zip(entities, combo))]
     order = [t for t in sets[0][combo[0]] if t in common]
     names = tuple(dict.fromkeys(t.name for t in order))
     subs.append(SubQuestion(" and ".join(f"[#{i + 1}]" for i in range(len(entities))), names, tuple(order)))
     return Outcome("conjunction", names, subs, {"op": "intersection", "relations": [
-        planner.adapter.verbalize(r) + (" (reverse)" if r.inverse else "") for r in combo]})
+        chain_words((r,), planner.adapter.verbalize) for r in combo]})
 

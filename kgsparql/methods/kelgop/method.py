@@ -14,6 +14,7 @@ from .answerer import Atomic
 from .categories import CategoryClassifier, shape_of
 from .options import KelgopOptions
 from ...linking.topics import MASK
+from ...rank.path_words import chain_words
 from .lexicon import nested
 from .named_constraints import ConstraintCheck
 from .sub_questions import Outcome, SubQuestion
@@ -108,8 +109,7 @@ class KELGoP:
                 or match.get("trained", 0.0) < match["trained_top"] or match.get("alignment", 0.0) < p.scorer_alignment:
             return None
         sub = self.atomic.ask(question, link.topics(), link.masked(), max_hops=p.scorer_hops, check=False)
-        same = sub.answers and sub.chain and " ; ".join(self.ctx.adapter.verbalize(r) + (" (reverse)" if r.inverse
-                                                                                           else "") for r in sub.chain)
+        same = sub.answers and sub.chain and chain_words(sub.chain, self.ctx.adapter.verbalize)
         return sub if sub.answers and len(sub.chain or ()) == p.scorer_hops and same == chain else None
 
     def _attempt(self, category: str, question: str, link, shape) -> Outcome:

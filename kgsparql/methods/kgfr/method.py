@@ -8,6 +8,7 @@ from pathlib import Path as FilePath
 
 from ...retrieval import Subgraph, chain_ends, paths_along
 from ...retrieval.propagate import propagate
+from ...rank.path_words import chain_words
 from ...stats import record_count
 from ...types import Answer, Entity
 from ..context import MethodContext
@@ -115,8 +116,7 @@ class KGFR:
                       "chains": len(ranking), "sibling": scorer.sibling,
                       "relation_words": round(getattr(scorer, "total", 0.0), 4),
                       "candidates": [e.name for e in found.levels.nodes],
-                      "chain": " ; ".join(self.describe(r) + (" (reverse)" if r.inverse else "")
-                                          for r in ranking[0].chain) if ranking else None,
+                      "chain": chain_words(ranking[0].chain, self.describe) if ranking else None,
                       "chain_score": round(ranking[0].score, 4) if ranking else None}
         return found
 

@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ...rank import minmax, tokenize
+from ...rank.path_words import chain_words
 from ...types import Relation
 from .question_cues import (CUE, SHARING_CUES, answer_type, best_assignment, one_mention_per_relation,
                           shape_mismatch, wanted_shape)
@@ -41,7 +42,7 @@ class ChainJudge:
         return QuestionJudge(self, masked, question or masked)
 
     def words(self, chain: Sequence[Relation]) -> str:
-        return " ; ".join(self.verbalize(r) + (" (reverse)" if r.inverse else "") for r in chain)
+        return chain_words(chain, self.verbalize)
 
 
 class QuestionJudge:
