@@ -35,14 +35,17 @@ class AbstentionOptions:
     outside_min: float = 0.65           # ... that the question names at least this well ...
     outside_margin: float = 0.3         # ... and this much better than every hop of the chain, when the
     outside_fit: float = 0.35           # chain's answers reach below this cosine to that relation
-    fit_answers: int = 5                # (the first this many answers are read)
+    fit_answers: int = 5                # (the first this many answers are read); on a KG of at most
+    outside_max_relations: int = 300    # this many relations (a bigger one words more of them its own way),
+    outside_prior_certain: float = 0.95  # and not when the KG's trained prior recognises the chain this surely
 
     def __post_init__(self) -> None:
         limits = (self.threshold, self.zero_shot_threshold, self.prior_confident, self.meaning_min,
                   self.meaning_hop_ratio, self.meaning_margin, self.meaning_same,
                   self.meaning_chain_alignment, self.kind_share, self.meaning_agreement, self.scorer_trusted,
-                  self.outside_same, self.outside_min, self.outside_margin, self.outside_fit)
+                  self.outside_same, self.outside_min, self.outside_margin, self.outside_fit,
+                  self.outside_prior_certain)
         if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1 or self.trust_questions < 0 \
-                or self.fit_answers < 1:
+                or self.fit_answers < 1 or self.outside_max_relations < 0:
             raise ConfigError("need thresholds in [0, 1], vocabulary_limit >= 1, trust_questions >= 0 "
-                              "and fit_answers >= 1")
+                              "and fit_answers, outside_max_relations >= 1")

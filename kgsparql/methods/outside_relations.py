@@ -58,8 +58,8 @@ class OutsideRelations:
             general = self._general if self._general is not None else general_relations()
             kg = list(dict.fromkeys(n for names in self._kg_names().values() for n in names))
             encoder = getattr(self.matcher, "encoder", None)
-            if encoder is None or not kg or not general:
-                self._lacking = []
+            if encoder is None or not kg or not general or len(self._kg_names()) > self.options.outside_max_relations:
+                self._lacking = []      # a KG this big words more relations its own way (docs/abstention.md)
             else:
                 sims = encoder.embed(general) @ encoder.embed(kg).T
                 self._lacking = [g for g, row in zip(general, sims)

@@ -60,3 +60,8 @@ def test_answers_that_are_what_the_asked_relation_gives_keep_the_chain(matcher):
 
 def test_a_kind_of_frame_names_no_relation(matcher):
     assert outside(matcher, FILMS).asked("what type of movie is x", {"has genre": ("has genre",)}) is None
+
+
+def test_a_kg_with_more_relations_than_the_limit_is_not_compared(matcher):
+    big = {f"relation {i}": (f"relation {i}",) for i in range(AbstentionOptions().outside_max_relations + 1)}
+    assert outside(matcher, {**FILMS, **big}).lacking() == []
