@@ -18,7 +18,7 @@ from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
-from .chains import ChainScorer
+from .chains import ChainScorer, chain_prior
 from .options import FragOptions
 from .routing import Router
 
@@ -38,8 +38,7 @@ class FRAG:
         self.encoder = ctx.warm_encoder()
         lexical = getattr(self.encoder, "lexical", False)    # no MiniLM: the trained heads cannot read it
         self.router = Router(None if lexical else self._classifier(p.router_model or packaged_model("router.npz")), p)
-        chain_path = p.chain_model or packaged_model("chains.npz")
-        prior = self._classifier(chain_path) if chain_path != "none" and not lexical else None
+        prior = None if lexical else chain_prior(p.chain_model, self._classifier, self.adapter, packaged_model)
         relation_path = p.relation_model or packaged_model("relations.npz")
         trained = self._trained(relation_path) if relation_path != "none" and not lexical else None
         self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p, trained, self.encoder)
