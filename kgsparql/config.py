@@ -11,13 +11,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
-import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .config_sources import config_path, values_from_env, values_from_file
 from .errors import ConfigError
+from .settings_checks import apply_preset, check_types, frozen_tables
 from .presets import preset_values
 
 __all__ = ["Settings", "DEFAULT_BASE_IRI", "DEFAULT_USER_AGENT", "default_home", "WALKS", "TABLES", "MAX_SECONDS"]
@@ -72,16 +73,16 @@ class Settings:
     tables: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)   # [methods.NAME], ...
 
     def __post_init__(self) -> None:
-        _check_types(self)
-        _apply_preset(self)
+        check_types(self)
+        apply_preset(self)
         if not self.home:
             object.__setattr__(self, "home", str(default_home()))
-        object.__setattr__(self, "plugins", _frozen_tables(self.plugins, "plugins"))
+        object.__setattr__(self, "plugins", frozen_tables(self.plugins, "plugins"))
         unknown = sorted(set(self.tables) - set(TABLES.values()))
         if unknown:
             raise ConfigError(f"unknown table(s) {', '.join(f'[{k}.*]' for k in unknown)} "
                               f"(plugin options go in {', '.join(f'[{k}.NAME]' for k in TABLES.values())})")
-        object.__setattr__(self, "tables", MappingProxyType({k: _frozen_tables(v, k) for k, v in self.tables.items()}))
+        object.__setattr__(self, "tables", MappingProxyType({k: frozen_tables(v, k) for k, v in self.tables.items()}))
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
@@ -122,8 +123,8 @@ class Settings:
              env: Mapping[str, str] | None = None) -> "Settings":
         env = os.environ if env is None else env
         values: dict[str, Any] = {}
-        values.update(_from_env(env))
-        values.update(_from_file(_config_path(config_file, env)))
+        values.update(values_from_env(env, {f.name: f.type for f in fields(cls) if f.name not in ("plugins", "tables")}))
+        values.update(values_from_file(config_path(config_file, env)))
         values.update({k: v for k, v in (flags or {}).items() if v is not None})
         tables = {k: values.pop(k) for k in TABLES.values() if k in values}
         if tables:
@@ -134,95 +135,3 @@ class Settings:
         if values.get("kg") and not values.get("store"):
             values.update(preset_values(values["kg"], values, explicit=set(values)))
         return cls(**values)
-
-
-def _frozen_tables(tables: Any, where: str) -> Mapping[str, Mapping[str, Any]]:
-    """``[WHERE.NAME]`` tables, read-only; anything else under ``WHERE`` is a ConfigError."""
-    if not isinstance(tables, Mapping):
-        raise ConfigError(f"{where} must be a table of [{where}.NAME] tables, not {tables!r}")
-    for name, table in tables.items():
-        if not isinstance(table, Mapping):
-            raise ConfigError(f"{where}.{name} must be a table of options ([{where}.{name}]), not {table!r}")
-    return MappingProxyType({str(k): MappingProxyType(dict(v)) for k, v in tables.items()})
-
-
-def _apply_preset(settings: Settings) -> None:
-    """``Settings.load`` fills in a ``kg`` preset where no setting was given (flag, file, env); built
-    directly, ``Settings(kg=...)`` without an endpoint gets the preset's values where the setting is
-    still the default. Once the endpoint is set (``replace``), nothing is filled in again."""
-    if settings.contact is not None and (len(settings.contact) > 200 or not settings.contact.isprintable()
-                                         or not settings.contact.strip()):
-        raise ConfigError("contact must be one printable line of at most 200 characters (an e-mail or a URL)")
-    if settings.kg is None or settings.endpoint:
-        return
-    if settings.store:
-        raise ConfigError(f"kg {settings.kg!r} is a public endpoint; it cannot be combined with a store")
-    given = {f.name: getattr(settings, f.name) for f in fields(Settings)}
-    explicit = {f.name for f in fields(Settings) if f.name not in ("plugins", "tables") and given[f.name] != f.default}
-    for name, value in preset_values(settings.kg, given, explicit).items():
-        object.__setattr__(settings, name, value)
-
-
-def _check_types(settings: Settings) -> None:
-    """A wrong type in a config file (``timeout = "abc"``) is a ConfigError naming the setting."""
-    for f in fields(settings):
-        value, want = getattr(settings, f.name), f.type
-        if want == "float" and isinstance(value, int) and not isinstance(value, bool):
-            object.__setattr__(settings, f.name, float(value))
-            continue
-        if want.startswith("str") and isinstance(value, os.PathLike):
-            object.__setattr__(settings, f.name, os.fspath(value))
-            continue
-        kinds = {"int": (int,), "float": (float,), "str": (str,), "str | None": (str, type(None))}.get(want)
-        if kinds and (not isinstance(value, kinds) or isinstance(value, bool)):
-            expected = {"int": "a whole number", "float": "a number"}.get(want, "a string")
-            raise ConfigError(f"{f.name} must be {expected}, not {value!r}")
-
-
-def _coerce(name: str, raw: str) -> Any:
-    typ = {f.name: f.type for f in fields(Settings)}[name]
-    try:
-        if typ == "int":
-            return int(raw)
-        if typ == "float":
-            return float(raw)
-        if typ == "bool":
-            return {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}[raw.lower()]
-    except KeyError:
-        raise ConfigError(f"KGSPARQL_{name.upper()} must be true or false, not {raw!r}") from None
-    except ValueError:
-        raise ConfigError(f"KGSPARQL_{name.upper()} must be a number, not {raw!r}") from None
-    return raw
-
-
-def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
-    out = {}
-    for f in fields(Settings):
-        key = f"KGSPARQL_{f.name.upper()}"
-        if f.name not in ("plugins", "tables") and env.get(key):
-            out[f.name] = _coerce(f.name, env[key])
-    return out
-
-
-def _config_path(explicit: str | os.PathLike | None, env: Mapping[str, str]) -> Path | None:
-    if explicit:
-        p = Path(explicit)
-        if not p.is_file():
-            raise ConfigError(f"config file not found: {p}")
-        return p
-    if env.get("KGSPARQL_CONFIG"):
-        return _config_path(env["KGSPARQL_CONFIG"], {})
-    for candidate in (Path("kgsparql.toml"), Path.home() / ".config" / "kgsparql" / "config.toml"):
-        if candidate.is_file():
-            return candidate
-    return None
-
-
-def _from_file(path: Path | None) -> dict[str, Any]:
-    if path is None:
-        return {}
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read config file {path}: {exc}") from None
-    return data

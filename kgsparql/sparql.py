@@ -12,9 +12,10 @@ from typing import Iterable, Mapping, Sequence, Union
 
 import pyoxigraph
 
-from .errors import MalformedResponse, TemplateError
+from .errors import TemplateError
 from .readonly import check_read_only, query_kind
 from .registry import folder
+from .template_shape import answer_shape, check_rows, projected_variables
 from .types import IRI, BlankNode, Literal, Term
 
 __all__ = ["QueryTemplate", "load_query", "render_term", "bind_values", "bind_checked", "check_read_only",
@@ -112,43 +113,6 @@ def _bind(query: str, bindings: Bindings | None) -> tuple[str, list[str]]:
     return out, blocks
 
 
-_PROJECTION = re.compile(r"\bSELECT\s+(?:DISTINCT\s+|REDUCED\s+)?(.*?)(?:\bWHERE\b|\{)", re.IGNORECASE | re.DOTALL)
-_ALIAS = re.compile(r"\(.*?\bAS\s+\?(\w+)\s*\)", re.IGNORECASE | re.DOTALL)
-_NUMBER_ALIAS = re.compile(r"\(\s*(?:COUNT|SUM|AVG)\s*\(.*?\)\s+AS\s+\?(\w+)\s*\)", re.IGNORECASE | re.DOTALL)
-_TERM = r"(\?\w+|<[^<>\s]*>|[A-Za-z][\w-]*:[\w.-]*|[\"'])"
-_TRIPLE = re.compile(r"(?=" + _TERM + r"\s+" + _TERM + r"\s+" + _TERM + ")")
-_NOT_PATTERNS = re.compile(r"VALUES\s*(?:\?\w+|\([^)]*\))|SELECT\b[^{]*|GROUP BY.*|ORDER BY.*|#.*", re.IGNORECASE)
-_MAYBE = re.compile(r"\b(?:OPTIONAL|EXISTS|MINUS)\s*\{", re.IGNORECASE)
-
-
-def _shape(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """Variables the template's patterns use as predicates only (IRIs in every answer), and the
-    COUNT/SUM/AVG aliases (numbers in every answer). Patterns under OPTIONAL, EXISTS or MINUS
-    do not bind what they name, so they do not count as predicates there."""
-    body, roles = _NOT_PATTERNS.sub(" ", text), {}
-    sure = _without_maybe(body)
-    for part, trusted in ((body, False), (sure, True)):
-        for s, p, o in _TRIPLE.findall(part):
-            for term, role in ((s, "other"), (p, "predicate" if trusted else "maybe"), (o, "other")):
-                if term.startswith("?"):
-                    roles.setdefault(term[1:], set()).add(role)
-    predicates = {v for v, r in roles.items() if r <= {"predicate", "maybe"} and "predicate" in r}
-    return frozenset(predicates), frozenset(_NUMBER_ALIAS.findall(text))
-
-
-def _without_maybe(body: str) -> str:
-    """``body`` without the groups of OPTIONAL, EXISTS and MINUS (braces matched)."""
-    while (m := _MAYBE.search(body)) is not None:
-        depth, end = 0, len(body)
-        for i in range(m.end() - 1, len(body)):
-            depth += {"{": 1, "}": -1}.get(body[i], 0)
-            if depth == 0:
-                end = i + 1
-                break
-        body = body[:m.start()] + " " + body[end:]
-    return body
-
-
 @dataclass(frozen=True)
 class QueryTemplate:
     name: str
@@ -157,37 +121,17 @@ class QueryTemplate:
     @cached_property
     def variables(self) -> frozenset[str] | None:
         """The variables the template's SELECT projects (None: ``SELECT *`` or not a SELECT)."""
-        m = _PROJECTION.search(self.text)
-        if m is None or m.group(1).strip() == "*":
-            return None
-        head = m.group(1)
-        aliases = _ALIAS.findall(head)
-        return frozenset(aliases) | frozenset(re.findall(r"\?(\w+)", _ALIAS.sub(" ", head)))
+        return projected_variables(self.text)
 
     def check_rows(self, rows, endpoint: str):
         """``rows`` as the template promises them: every projected variable in the result's head,
-        no other variable in any row; anything else is a MalformedResponse naming both ends."""
-        promised = self.variables
-        if promised is None:
-            return rows
-        head = set(getattr(rows, "variables", ()) or ())
-        extra = {k for row in rows for k in row} - promised
-        if promised - head or extra:
-            got = ", ".join("?" + v for v in sorted(head | extra)) or "no variables"
-            raise MalformedResponse(f"{endpoint} answered template {self.name} with {got}, not the "
-                                    f"{', '.join('?' + v for v in sorted(promised))} it asks for")
-        predicates, numbers = self.shape
-        for row in rows:
-            for var, term in row.items():
-                if (var in predicates and not isinstance(term, IRI)) or (var in numbers and not _is_number(term)):
-                    raise MalformedResponse(f"{endpoint} answered template {self.name} with ?{var} = "
-                                            f"{str(term)[:60]!r}, not the {'IRI' if var in predicates else 'number'} "
-                                            "it asks for")
-        return rows
+        no other variable in any row, IRIs and numbers where the template's patterns make them;
+        anything else is a MalformedResponse naming both ends."""
+        return check_rows(self.name, self.variables, self.shape, rows, endpoint)
 
     @cached_property
     def shape(self) -> tuple[frozenset[str], frozenset[str]]:
-        return _shape(self.text)
+        return answer_shape(self.text)
 
     def render(self, bindings: Bindings | None = None, limit: int | None = None) -> str:
         """The limit is set on the template before values are bound, so bound user text (a literal
@@ -201,14 +145,6 @@ class QueryTemplate:
         if not _LIMIT_RE.search(self.text):
             raise TemplateError(f"{self.name} has no LIMIT to set")
         return _LIMIT_RE.sub(f"LIMIT {int(limit)}", self.text)
-
-
-def _is_number(term) -> bool:
-    try:
-        float(term.value)
-    except (AttributeError, TypeError, ValueError):
-        return False
-    return isinstance(term, Literal)
 
 
 @lru_cache(maxsize=None)

@@ -4,7 +4,6 @@ at once from all threads (when set), and bounded retries (``retry_policy``: expo
 ``Retry-After`` honoured). Every failure leaves as a ``KGSparqlError`` made by ``kgsparql.error_mapping``."""
 from __future__ import annotations
 
-import json
 import socket
 import threading
 import time
@@ -12,100 +11,20 @@ import urllib.error
 import urllib.parse
 from dataclasses import dataclass
 
-import pyoxigraph
 from SPARQLWrapper import JSON, POST
 
 from ..config import DEFAULT_USER_AGENT
-from ..errors import ConfigError, EndpointTimeout, MalformedResponse, redact
+from ..errors import ConfigError, EndpointTimeout, MalformedResponse
 from ..readonly import passed_read_form
-from ..types import XSD, BlankNode, IRI, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
+from .http_target import check_graph, split_url, user_agent_header
 from .deadline import check_timeout, read_body, run_until, socket_of
 from .keepalive import KeepAliveOpener, PooledWrapper
 from .retry_policy import RetryPolicy, parse_retry_after, time_limit_hit
+from .sparql_results import decode_results, server_cut, term_from_sparql_json
 
 __all__ = ["HttpEndpoint", "DEFAULT_USER_AGENT", "term_from_sparql_json", "parse_retry_after"]
-
-_PLAIN = {XSD + "string", "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"}
-_BOOLEAN = {"1": "true", "0": "false"}    # Virtuoso answers xsd:boolean true as "1"
-
-
-def _server_cut(headers) -> bool:
-    """Virtuoso says so in headers when its ResultSetMaxRows (``X-SPARQL-MaxRows``) or an "anytime"
-    timeout (``X-SQL-State: S1TAT``, partial results with HTTP 200) cut the result."""
-    return headers.get("X-SPARQL-MaxRows") is not None or headers.get("X-SQL-State", "").upper() == "S1TAT"
-
-
-def term_from_sparql_json(v: dict) -> Term:
-    """One SPARQL-JSON term; Virtuoso's ``typed-literal`` is a literal; xsd:string is a plain literal."""
-    kind, value = v["type"], v["value"]
-    if not isinstance(value, str):
-        raise TypeError("term value is not a string")
-    if kind == "uri":
-        return IRI(value)
-    if kind in ("literal", "typed-literal"):
-        lang = v.get("xml:lang") or None
-        dt = v.get("datatype")
-        if dt == XSD + "boolean":
-            value = _BOOLEAN.get(value, value)
-        return Literal(value, None if dt in _PLAIN or lang else dt, lang.lower() if lang else None)
-    if kind == "bnode":
-        return BlankNode(value.removeprefix("_:"))
-    raise ValueError(f"unknown term type {kind!r}")
-
-
-def _decode(body: bytes, content_type: str, what: str) -> dict:
-    if "html" in content_type.lower() or body.lstrip()[:1] == b"<":
-        raise MalformedResponse(f"{what}: got {content_type or 'a markup page'} instead of SPARQL JSON results "
-                                "(is the URL the SPARQL endpoint?)")
-    try:
-        data = json.loads(body.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
-        raise MalformedResponse(f"{what}: the response is not valid SPARQL JSON (truncated or not JSON)") from None
-    if not isinstance(data, dict) or not ("boolean" in data or isinstance(data.get("results"), dict)):
-        raise MalformedResponse(f"{what}: the JSON response is not a SPARQL result")
-    return data
-
-
-def _split_url(url: str) -> tuple[str, list[tuple[str, str]], tuple[str, str] | None]:
-    """The endpoint URL without its query string and credentials, that query string's parameters
-    (so that ``.../sparql?default-graph-uri=G`` works as a ``--endpoint`` value), and the
-    ``user:password@`` of the URL (for HTTP Basic auth), if any."""
-    try:
-        parts = urllib.parse.urlsplit(url or "")
-        parts.port  # noqa: B018 - a bad port ("http://h:x/") raises here
-    except ValueError as exc:
-        raise ConfigError(f"endpoint URL {redact(url)!r} is not a valid URL ({exc})") from None
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(f"endpoint URL must be an http(s) URL, not {redact(repr(url))}")
-    params = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
-    userinfo, _, host = parts.netloc.rpartition("@")
-    user, _, password = userinfo.partition(":")
-    login = (urllib.parse.unquote(user), urllib.parse.unquote(password)) if userinfo else None
-    return urllib.parse.urlunsplit(parts._replace(netloc=host, query="", fragment="")), params, login
-
-
-def _check_graph(iri: str | None) -> str | None:
-    if iri is not None:
-        try:
-            pyoxigraph.NamedNode(iri)
-        except ValueError:
-            raise ConfigError(f"default_graph must be an absolute IRI, not {iri!r}") from None
-    return iri
-
-
-def _user_agent(agent: str, contact: str | None = None) -> str:
-    """The User-Agent sent: names kgsparql and, with ``contact`` set, how to reach whoever runs it
-    (public services such as Wikidata's ask for that, docs/presets.md)."""
-    agent = " ".join((agent or "").split())
-    if not agent:
-        raise ConfigError("user_agent must not be empty")
-    agent = agent if "kgsparql" in agent.lower() else f"{agent} (via {DEFAULT_USER_AGENT.split()[0]})"
-    if not contact:
-        return agent
-    contact = " ".join(contact.split())
-    return f"{agent[:-1]}; contact: {contact})" if agent.endswith(")") else f"{agent} (contact: {contact})"
 
 
 class HttpEndpoint(BaseEndpoint):
@@ -125,7 +44,7 @@ class HttpEndpoint(BaseEndpoint):
     def __init__(self, ctx: EndpointContext):
         opts, s = ctx.options or self.Options(), ctx.settings
         self._setup(ctx.location or "", timeout=s.timeout, max_rows=s.max_rows, retries=s.retries,
-                    user_agent=_user_agent(s.user_agent, s.contact), cache=ctx.cache, default_graph=s.default_graph,
+                    user_agent=user_agent_header(s.user_agent, s.contact), cache=ctx.cache, default_graph=s.default_graph,
                     allow_service=s.allow_service, login=(s.endpoint_user, s.endpoint_password),
                     post_threshold=opts.post_threshold, backoff=opts.backoff, max_backoff=opts.max_backoff,
                     concurrency=opts.concurrency, obey_retry_after=opts.obey_retry_after,
@@ -150,12 +69,12 @@ class HttpEndpoint(BaseEndpoint):
         self._in_flight = threading.BoundedSemaphore(int(max_in_flight)) if max_in_flight else None
         self._opener = KeepAliveOpener(max_idle=2 * self.concurrency)
         self._base_init(timeout=timeout, max_rows=int(max_rows), cache=cache, allow_service=allow_service)
-        self.url, params, in_url = _split_url(url)
+        self.url, params, in_url = split_url(url)
         self.login = in_url or (login if login[0] is not None else None)
         graphs = [v for k, v in params if k == "default-graph-uri"]
-        self.default_graph = _check_graph(default_graph or (graphs[0] if graphs else None))
+        self.default_graph = check_graph(default_graph or (graphs[0] if graphs else None))
         self.params = [(k, v) for k, v in params if k not in ("default-graph-uri", "query")]
-        self.user_agent = _user_agent(user_agent)
+        self.user_agent = user_agent_header(user_agent)
         self.retries, self.post_threshold = int(retries), int(post_threshold)
         self.policy = RetryPolicy(float(backoff), float(max_backoff), bool(obey_retry_after))
         self.params += [("default-graph-uri", self.default_graph)] if self.default_graph else []
@@ -237,7 +156,7 @@ class HttpEndpoint(BaseEndpoint):
                 sock.shutdown(socket.SHUT_RDWR)
 
         headers, body = run_until(work, deadline, abandon)
-        return _decode(body, headers.get("Content-Type", ""), what), _server_cut(headers)
+        return decode_results(body, headers.get("Content-Type", ""), what), server_cut(headers)
 
     def _wrapper(self, text: str, timeout: float) -> PooledWrapper:
         sw = PooledWrapper(self.url, agent=self.user_agent)

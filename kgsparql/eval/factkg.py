@@ -124,6 +124,8 @@ def write_ntriples(claims: list[FactClaim], out: Path) -> int:
     each relation declared an ``owl:ObjectProperty`` or ``owl:DatatypeProperty`` as DBpedia's
     ontology does (the adapter's ``schema_relations`` reads the KG's vocabulary from them)."""
     lines: set[str] = set()
+    triples = [item for c in claims for item in c.evidence]
+    resources = {h for h, _, _ in triples} | {t for _, _, t in triples if not t.startswith('"')}
     for c in claims:
         for h, r, t in c.evidence:
             head, tail = _resource(h), _node(t)
@@ -137,15 +139,17 @@ def write_ntriples(claims: list[FactClaim], out: Path) -> int:
             lines.add(f"{rel} {_TYPE} {_OBJECT if isinstance(tail, pyoxigraph.NamedNode) else _DATATYPE} .")
             for name, node in ((h, head), (t, tail)):
                 if isinstance(node, pyoxigraph.NamedNode):
-                    lines.update(_names(name, node))
+                    lines.update(_names(name, node, resources))
     out.write_text("".join(sorted(line + "\n" for line in lines)), encoding="utf-8")
     return len(lines)
 
 
-def _names(name: str, node) -> list[str]:
+def _names(name: str, node, resources: set[str]) -> list[str]:
+    """The label of a resource, and DBpedia's redirect from its name without the qualifier, unless
+    that name is a resource of its own ("HBO" is not a redirect to "HBO (Asia)")."""
     found = [f"{node} {_RDFS_LABEL} {_label(name)} ."]
     short = _QUALIFIER.match(name)
-    redirect = _resource(short.group(1)) if short else None
+    redirect = _resource(short.group(1)) if short and short.group(1) not in resources else None
     if redirect is not None:        # DBpedia's redirect page: "Paris" for "Paris_(Texas)"-like names
         found += [f"{redirect} {_RDFS_LABEL} {_label(short.group(1))} .", f"{redirect} {_REDIRECT} {node} ."]
     return found

@@ -17,6 +17,7 @@ from ..config import DEFAULT_BASE_IRI
 from ..errors import InputError, LoadError
 from ..error_mapping import translated
 from .convert import TripleConverter
+from .store_target import building_dir, check_target
 
 __all__ = ["load_files", "detect_format", "LoadReport", "FORMATS"]
 
@@ -132,8 +133,8 @@ def load_files(files: Iterable[str | Path], store_dir: str | Path, fmt: str = "a
     formats = _formats(paths, fmt)
     t0 = time.perf_counter()
     target = Path(store_dir)
-    fresh = _check_target(target)
-    build = _building_dir(target) if fresh else target
+    fresh = check_target(target)
+    build = building_dir(target) if fresh else target
     with translated(f"opening store {store_dir}"):
         build.mkdir(parents=True, exist_ok=True)
         store = pyoxigraph.Store(str(build))
@@ -152,21 +153,6 @@ def load_files(files: Iterable[str | Path], store_dir: str | Path, fmt: str = "a
     return LoadReport(len(paths), read, before, after, time.perf_counter() - t0)
 
 
-def _check_target(target: Path) -> bool:
-    """True when ``target`` is missing or an empty directory (a new store is built), False when it
-    is a store; anything else (a file, a device, a folder of other files) is refused untouched."""
-    if target.exists() and not target.is_dir():
-        raise InputError(f"--store {target} exists and is not a directory")
-    try:
-        entries = {p.name for p in target.iterdir()} if target.exists() else set()
-    except OSError as exc:
-        raise InputError(f"--store {target}: cannot read the directory ({exc.strerror or exc})") from None
-    if entries and not {"CURRENT", "IDENTITY"} <= entries:
-        raise InputError(f"--store {target} is a directory of other files, not an Oxigraph store: "
-                         "name a new or empty directory, or an existing store")
-    return not entries
-
-
 def _load_into(store, paths: list[Path], formats: list[str], base_iri: str) -> tuple[int, int, int]:
     before, read = len(store), 0
     for p, f in zip(paths, formats):
@@ -180,23 +166,3 @@ def _load_into(store, paths: list[Path], formats: list[str], base_iri: str) -> t
             read += _load_rdf(store, p, f, base_iri)
     store.flush()
     return before, read, len(store)
-
-
-def _building_dir(target: Path) -> Path:
-    """Where a new store is built: a hidden sibling of ``target``. Leftovers of killed loads (their
-    process gone) are removed first."""
-    for old in target.parent.glob(f".{target.name}.loading-*") if target.parent.exists() else ():
-        pid = old.name.rsplit("-", 1)[-1]
-        if pid.isdigit() and not _alive(int(pid)):
-            shutil.rmtree(old, ignore_errors=True)
-    return target.parent / f".{target.name}.loading-{os.getpid()}"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

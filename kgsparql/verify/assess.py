@@ -11,9 +11,9 @@ from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .one_entity import existence, other_value
 from .pairs import PairChecker
 from .unnamed import through_unnamed, unnamed_subject
-from .values import number_conflicts, stated_values
+from .values import names_not_held, number_conflicts, stated_values
 from .result import SUPPORTED, UNKNOWN, SubClaim
-from .relation_words import assign_words, relation_words
+from .relation_words import assign_words, is_type_noun, relation_words
 from ..errors import KGSparqlError
 from ..meaning import MatcherOptions, Polarity, RelationMatcher
 
@@ -52,12 +52,14 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     masked_text = masked(text, mentioned)
     words = relation_words(ctx.ranker("alignment"), text, masked_text, labels, matcher(ctx))
     framing = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words])
-    words = [w for w in words if not any(a <= w.position < b for a, b in framing)]
+    words = [w for w in words if not any(a <= w.position < b for a, b in framing)
+             and not is_type_noun(text, w, mentioned)]
     form = replace(form, negated=_negated(ctx, text, framing, [(m.start, m.end) for m in mentioned]))
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
     seen["facts"] = tuple(facts)
+    names = names_not_held(names, facts)
     words = [w for w in words if not w.labels & spent]
     comparing = form.count or form.date_op
     conflicts = [] if comparing else number_conflicts(facts, numbers, words, label)

@@ -15,6 +15,7 @@ __all__ = ["framing_spans", "clauses", "outside"]
 _BREAK = re.compile(r"[,;:!?]+|\.(?=\s|$)|\s(?=that\s)|\s(?=whether\s)", re.I)
 _VALUE = re.compile(r"\d")
 # first and second person: the speaker and the listener (English function words, not KG vocabulary)
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’.-]*")
 _PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|us|our|you|your|you've|you're)\b", re.I)
 
 
@@ -38,13 +39,25 @@ def framing_spans(text: str, mentions: list[tuple[int, int]], word_positions: li
         inside = sorted(s for s, e in mentions if s < b and a < e)
         if inside:
             if _PERSON.search(text[a:max(a, inside[0])]):
-                out.append((a, inside[0]))        # "Did you know X was ...": the lead-in
+                out.append((a, _lead_in_end(text, a, inside[0])))    # "Did you know X was ...": the lead-in
             continue
         if _VALUE.search(text[a:b]):
             continue
         if _PERSON.search(text[a:b]) or not any(a <= p < b for p in word_positions):
             out.append((a, b))
     return out
+
+
+def _lead_in_end(text: str, start: int, mention: int) -> int:
+    """Where the lead-in before a clause's first mention ends: at that mention, or at an earlier
+    capitalised word that is not the clause's first nor the speaker ("I think Steve Kreinberg is the
+    creator of X": the name is what the claim is about, not framing)."""
+    lead = text[start:mention]
+    first = start + len(lead) - len(lead.lstrip())
+    for m in _CAPITALISED.finditer(text, start, mention):
+        if m.start() > first and not _PERSON.fullmatch(m.group()):
+            return m.start()
+    return mention
 
 
 def outside(text: str, spans: list[tuple[int, int]]) -> str:

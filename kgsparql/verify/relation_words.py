@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..rank.base import tokenize
 from .linked import Mentioned
 
-__all__ = ["RelationWord", "relation_words", "meant_word", "named_labels", "assign_words"]
+__all__ = ["RelationWord", "relation_words", "meant_word", "named_labels", "assign_words", "is_type_noun"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,19 @@ def meant_word(matcher, claim: str, masked_claim: str, labels: list[str]) -> lis
     word = max(words, key=lambda w: float(matcher.name_scores(w, [label])[0]))
     m = re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", claim.lower())
     return [RelationWord(word, m.start() if m else 0, frozenset({label}), float(score))]
+
+
+_DETERMINER = re.compile(r"(?:^|\W)(?:the|a|an|this|that)\s+$", re.I)
+_QUOTES = " \t\"'“”‘’"
+
+
+def is_type_noun(claim: str, word: RelationWord, mentioned: list[Mentioned]) -> bool:
+    """The word is a noun set before a name with a determiner ("the film English Without Tears",
+    "the city Lahore"): it says what the named thing is, not how it is linked to another."""
+    end = word.position + len(word.word)
+    if not _DETERMINER.search(claim[:word.position]):
+        return False
+    return any(m.start >= end and not claim[end:m.start].strip(_QUOTES) for m in mentioned)
 
 
 def _distance(claim: str, word: RelationWord, m: Mentioned) -> tuple[int, int, int]:

@@ -19,7 +19,7 @@ from ..types import Path
 from .linked import Mentioned, is_date
 from .result import CONTRADICTED, SUPPORTED, SubClaim
 
-__all__ = ["stated_values", "number_conflicts", "claim_numbers", "claim_dates"]
+__all__ = ["stated_values", "number_conflicts", "claim_numbers", "claim_dates", "names_not_held"]
 
 _MONTHS = {m: i for i, m in enumerate("january february march april may june july august september october "
                                       "november december".split(), 1)}
@@ -115,3 +115,11 @@ def number_conflicts(facts, numbers: list[float], words, label) -> list[SubClaim
             out.append(SubClaim(f"{t.head.name} {name} {', '.join(f'{n:g}' for n in numbers)}", CONTRADICTED,
                                 ((Path((t,)), False),), f"the KG has {t.head.name} {name} {t.tail.name}", (t.head,)))
     return out[:1]
+
+
+def names_not_held(names: list[str], facts) -> list[str]:
+    """The unlinked names of the claim that are not a value of the linked entities' facts: "the
+    Governator" where the KG has *leader title* "Governator", "1st Baron" where it has *founded by*
+    "John Reith, 1st Baron Reith" are values the claim states, not things the KG lacks."""
+    values = [f" {_words(t.tail.name)} " for t in facts if t.tail.name]
+    return [n for n in names if not _words(n) or not any(f" {_words(n)} " in v for v in values)]

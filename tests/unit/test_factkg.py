@@ -49,6 +49,18 @@ def test_the_store_is_dbpedia_shaped(claims, tmp_path):
                f"<{DBR}Boundary_Commissions_(United_Kingdom)> }}")                  # a redirect without the qualifier
 
 
+def test_a_name_that_is_a_resource_of_its_own_is_no_redirect(tmp_path):
+    from kgsparql.eval.factkg import FactClaim
+    claims = [FactClaim("a", "HBO is owned by Time Warner.", True, (("HBO", "owner", "Time_Warner"),)),
+              FactClaim("b", "HBO Asia is a sister station.", True, (("HBO", "sisterStation", "HBO_(Asia)"),))]
+    nt = tmp_path / "kb.nt"
+    write_ntriples(claims, nt)
+    store = pyoxigraph.Store()
+    store.load(path=str(nt), format=pyoxigraph.RdfFormat.N_TRIPLES)
+    assert not store.query(f"ASK {{ <{DBR}HBO> <{DBO}wikiPageRedirects> ?to }}")
+    assert store.query(f'ASK {{ <{DBR}HBO_(Asia)> <http://www.w3.org/2000/01/rdf-schema#label> "HBO (Asia)"@en }}')
+
+
 @pytest.fixture(scope="module")
 def store(claims, tmp_path_factory):
     home = tmp_path_factory.mktemp("factkg-home")

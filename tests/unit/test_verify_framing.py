@@ -34,3 +34,9 @@ def test_outside_blanks_spans_without_moving_offsets():
     text = "Yes, Kismet is a film."
     blanked = outside(text, [(0, 3)])
     assert len(blanked) == len(text) and blanked.index("Kismet") == text.index("Kismet") and "Yes" not in blanked
+
+
+def test_a_name_the_linker_missed_is_no_lead_in():
+    assert _framing("I think Steve Kreinberg is the creator of Bananaman.", ["Bananaman"], ["creator"]) == ["I think"]
+    assert _framing("Did you know Kismet was directed by Dieterle?", ["Kismet", "Dieterle"], ["directed"]) == [
+        "Did you know"]
