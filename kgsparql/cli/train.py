@@ -148,7 +148,8 @@ def verifier(variant, limit, seed, data_dir, out, as_json):
         emit_json(report.to_json())
     else:
         click.echo(f"verifier head: {report.claims} claims, {report.model} ({report.c}), "
-                   f"{'form features and claim embedding' if report.embedding else 'form features'}, held-out accuracy "
-                   f"{report.held_out_accuracy:.3f} (rules alone {report.rule_accuracy:.3f}), "
+                   f"{'form features and claim embedding' if report.embedding else 'form features'}, threshold "
+                   f"{report.threshold}, held-out accuracy {report.held_out_accuracy:.3f} (grouped by entity; "
+                   f"rules alone {report.rule_accuracy:.3f}), "
                    f"{report.seconds:.0f} s, wrote {report.path}")
         click.echo(f"use it with kgsparql eval factkg --variant {variant} --head {report.path}")
