@@ -27,8 +27,14 @@ def _rows(items, settings, chain_model: str) -> list[dict]:
     from kgsparql.eval.runner import evaluate_item
 
     settings = settings.replace(tables={"methods": {"frag": {"chain_model": chain_model}}})
+    plans = {}
+
+    def ask(question, qid):
+        answer = asker.ask(question, id=qid)
+        plans[qid] = {k: answer.plan.get(k) for k in ("chain", "match", "hops")}
+        return answer
     with Asker(settings) as asker:
-        return [evaluate_item(item, lambda q, qid: asker.ask(q, id=qid)) for item in items]
+        return [{**evaluate_item(item, ask), "plan": plans.get(item.id)} for item in items]
 
 
 def cross_validate(items, labelled, extra, settings, embed, folds: int, baseline: bool) -> dict:

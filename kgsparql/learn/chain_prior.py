@@ -47,8 +47,17 @@ class ChainPrior:
 
     def scores(self, embedding: np.ndarray) -> dict[str, float]:
         """Each active head's probabilities over its chains (a chain two heads know keeps the larger)."""
+        return self._merged(self._active(), embedding)
+
+    def every_head(self, embedding: np.ndarray) -> dict[str, float]:
+        """Every head's probabilities, active or not: how many hops the question's phrasing suggests
+        reads from them where no head knows the KG."""
+        return self._merged(self.heads, embedding)
+
+    @staticmethod
+    def _merged(heads, embedding: np.ndarray) -> dict[str, float]:
         out: dict[str, float] = {}
-        for head in self._active():
+        for head in heads:
             for key, p in head.scores(embedding).items():
                 out[key] = max(p, out.get(key, 0.0))
         return out

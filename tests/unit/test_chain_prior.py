@@ -48,6 +48,7 @@ def test_a_head_speaks_only_on_a_kg_that_holds_its_chains(adapter):
 def test_no_head_speaks_on_a_kg_it_has_never_seen(adapter):
     prior = ChainPrior([_head(FB + "x.y.z||0", FB + "x.y.w||1")], lambda iris: predicates_held(adapter, iris))
     assert prior.classes == () and prior.scores(_embed(["direct"])[0]) == {}
+    assert prior.every_head(_embed(["direct"])[0])[FB + "x.y.z||0"] > 0.5    # the phrasing's hop count only
 
 
 def test_chain_model_lists_heads_and_packaged(tmp_path, adapter):

@@ -61,7 +61,8 @@ class ChainScorer:
 
     def for_question(self, masked: str, embedding: np.ndarray) -> "QuestionChains":
         probs = self.prior.scores(embedding) if self.prior is not None else {}
-        return QuestionChains(self, masked, probs)
+        every = getattr(self.prior, "every_head", None)
+        return QuestionChains(self, masked, probs, probs or (every(embedding) if every else {}))
 
     def verbalize_chain(self, chain: Sequence[Relation]) -> str:
         return chain_words(chain, self.verbalize)
@@ -75,8 +76,8 @@ def _parse(key: str):
 
 
 class QuestionChains:
-    def __init__(self, scorer: ChainScorer, masked: str, probs: dict[str, float]):
-        self.s, self.masked, self.probs = scorer, masked, probs
+    def __init__(self, scorer: ChainScorer, masked: str, probs: dict[str, float], hop_probs: dict[str, float]):
+        self.s, self.masked, self.probs, self.hop_probs = scorer, masked, probs, hop_probs
         self.trained_probability: dict = {}     # chain -> the shared scorer's softmax over the candidates
 
     def _semantic(self, texts: list[str], known: bool = True) -> np.ndarray:
@@ -103,9 +104,10 @@ class QuestionChains:
         return self._fuse(prior, sem).tolist()
 
     def confident_length(self, min_prob: float = 0.25) -> int:
-        """Hops of the prior's most likely chain when its probability is at least ``min_prob``, else 0."""
-        key, p = max(self.probs.items(), key=lambda kv: kv[1], default=(None, 0.0))
-        return len(self.s._prior_chains[key]) if key is not None and p >= min_prob else 0
+        """Hops of the prior's most likely chain when its probability is at least ``min_prob``, else 0
+        (where no head knows the KG, the most likely chain of any head: the phrasing's hop count)."""
+        key, p = max(self.hop_probs.items(), key=lambda kv: kv[1], default=(None, 0.0))
+        return len(parse_chain_key(key)) if key is not None and p >= min_prob else 0
 
     def likely_chains(self, max_len: int, k: int = 3, min_prob: float = 0.05) -> list[tuple[Relation, ...]]:
         """The prior's top-k chains (up to ``max_len`` hops): walked inside the subgraph even when
