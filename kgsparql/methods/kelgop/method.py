@@ -46,6 +46,8 @@ class KELGoP:
         scores = {} if getattr(self.ctx.encoder, "lexical", False) else \
             self.classifier.scores(self.ctx.encoder.embed([shape.masked])[0])   # no head for stem vectors
         order = self.classifier.order(scores, shape)
+        if self.params.conjunction_first and "conjunction" in order:   # two anchors the KG can check
+            order = ["conjunction"] + [c for c in order if c != "conjunction"]
         chosen = None
         if self.llm is not None and self.params.llm_classify and len(order) > 1:   # only simple: nothing to ask
             chosen = llm_category(self.llm, question)
