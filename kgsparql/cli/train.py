@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from .flags import emit_json, settings_from
+from .train_chains import prior_head_options, train_prior_head
 from .train_relations import relations
 
 __all__ = ["train"]
@@ -82,9 +83,14 @@ def router(**kw):
 
 @train.command("chains")
 @_options
-def chains(**kw):
-    """The relation-chain prior used to prune relations and rerank paths."""
-    _run("chains", **kw)
+@prior_head_options
+def chains(sources, examples, store, endpoint, adapter, min_f1, out, **kw):
+    """The relation-chain prior used to prune relations and rerank paths: from the train sets, or a
+    head for one KG from the WebQSP/CWQ dev shares (--with) or your own question-answer pairs (--examples)."""
+    if sources or examples:
+        train_prior_head(sources, examples, store, endpoint, adapter, min_f1, out, kw["data_dir"], kw["as_json"])
+    else:
+        _run("chains", **kw)
 
 
 @train.command("all")
@@ -142,7 +148,8 @@ def verifier(variant, limit, seed, data_dir, out, as_json):
         emit_json(report.to_json())
     else:
         click.echo(f"verifier head: {report.claims} claims, {report.model} ({report.c}), "
-                   f"{'form features and claim embedding' if report.embedding else 'form features'}, held-out accuracy "
-                   f"{report.held_out_accuracy:.3f} (rules alone {report.rule_accuracy:.3f}), "
+                   f"{'form features and claim embedding' if report.embedding else 'form features'}, threshold "
+                   f"{report.threshold}, held-out accuracy {report.held_out_accuracy:.3f} (grouped by entity; "
+                   f"rules alone {report.rule_accuracy:.3f}), "
                    f"{report.seconds:.0f} s, wrote {report.path}")
         click.echo(f"use it with kgsparql eval factkg --variant {variant} --head {report.path}")

@@ -13,16 +13,15 @@ per claim and refit in seconds); ``claim_features`` turns a view into the featur
   words by meaning (``kgsparql.meaning.RelationMatcher``, the matcher every method uses): the best
   score of a relation label against the masked claim, for the weakest pair and the best one;
 - the sub-claims: how many, how many have evidence, how well the relations of the supported and of
-  the contradicted ones fit the claim, and those relations themselves, hashed into a few buckets
-  (what the head learns of them holds for the KG it was trained on only);
+  the contradicted ones fit the claim (not the relations themselves: hashed into buckets, they let
+  the head learn the entities of its training claims, and a held-out fold grouped by entity
+  measured them a loss);
 - the evidence read against the claim: the linked entities' own facts (retrieved for stated values
   anyway, no extra query), split by where they lead — to another linked entity, to a value the claim
   names, or elsewhere — and, for each, how well the best of their relations fits the claim; a
   relation the claim means whose value lies elsewhere is the mark of a swapped value;
 - the masked claim's sentence embedding (its wording, entity names removed)."""
 from __future__ import annotations
-
-import zlib
 
 import numpy as np
 
@@ -32,13 +31,11 @@ from .view import FACT_ENDS
 
 __all__ = ["claim_features", "texts_embedded", "FORM_FEATURES"]
 
-RELATION_BUCKETS = 32            # the evidence relations of supported / contradicted sub-claims, hashed
 FORM_FEATURES = ("negated", "count", "date", "entities_0", "entities_1", "entities_2", "entities_3+",
                  "unlinked_names", "relation_words", "rule_true", "rule_false", "rule_nei",
                  "parts_supported", "parts_contradicted", "parts_unknown", "pairs_one_hop", "pairs_joined",
                  "fit_weakest_pair", "fit_best_pair", "fit_held", "bias",
                  "parts", "parts_with_evidence", "fit_supported", "fit_contradicted",
-                 *(f"{status}_relation_{i}" for status in (SUPPORTED, CONTRADICTED) for i in range(RELATION_BUCKETS)),
                  *(f"facts_{end}" for end in FACT_ENDS), *(f"fit_facts_{end}" for end in FACT_ENDS),
                  "fit_gap_elsewhere", "best_fit_fact_agrees", "entities_joined", "entities_named", "words_uncovered")
 
@@ -54,14 +51,6 @@ def _fits(encoder, claim: str, labels: list[list[str]]) -> list[float]:
 
 def _evidence_relations(view: dict, status: str) -> list[str]:
     return sorted({r for p in view["parts"] if p["status"] == status for r in p["relations"]})
-
-
-def _buckets(labels: list[str]) -> list[float]:
-    """The labels hashed into ``RELATION_BUCKETS`` (a stable hash: the same bucket in every process)."""
-    out = [0.0] * RELATION_BUCKETS
-    for label in labels:
-        out[zlib.crc32(label.encode("utf-8")) % RELATION_BUCKETS] = 1.0
-    return out
 
 
 def texts_embedded(view: dict) -> list[str]:
@@ -94,7 +83,7 @@ def _form(encoder, view: dict) -> list[float]:
         (sum(h > 0 for h in hops) / len(hops)) if hops else 0.0,
         min(pair_fits, default=0.0), max(pair_fits, default=0.0), held_fit, 1.0,
         min(len(parts), 4) / 4, (sum(p["evidence"] > 0 for p in parts) / len(parts)) if parts else 0.0,
-        supported_fit, contradicted_fit, *_buckets(supported), *_buckets(contradicted),
+        supported_fit, contradicted_fit,
         *_evidence(view, ends, end_fits),
     ]
 
