@@ -27,38 +27,17 @@ view lives in ``methods/meaning_view.py``. Options:
 ``[plugins.abstention]`` (``AbstentionOptions``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ..errors import KGSparqlError
 from ..meaning import without_direction
 from .abstention_options import AbstentionOptions
-from .answer_kind import dates_asked, dates_unasked
+from .answer_kind import dates_unasked
+from .chain_match import Match
 from .meaning_view import MeaningView
 from .outside_relations import OutsideRelations
 
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
-
-
-@dataclass(frozen=True)
-class Match:
-    """How well a chain matches a question: one value per view, and the views that recognise it."""
-
-    chain: str
-    parts: dict[str, float] = field(default_factory=dict)
-    recognised: tuple[str, ...] = ()
-    wanted: str | None = None             # a KG relation the question names that the chain does not use
-    outside: str | None = None            # a relation the KG lacks that the question names instead
-
-    def to_json(self) -> dict[str, Any]:
-        return {"chain": self.chain, "recognised": list(self.recognised), "wanted": self.wanted,
-                **({"outside_relation": self.outside} if self.outside else {}),
-                **{k: round(v, 4) for k, v in self.parts.items()}}
-
-    def prior_when_chosen(self) -> float:
-        """The prior's probability of its favourite when that favourite is this chain, else 0."""
-        shown = {k: round(v, 4) for k, v in self.parts.items()}
-        return shown.get("prior_top", 0.0) if shown.get("prior", 0.0) >= 0.999 else 0.0
 
 
 class RelationMatch:
@@ -145,14 +124,10 @@ class RelationMatch:
 
     def outside_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
         """Why to abstain when the question asks for a relation the KG lacks (``match.outside``) and the
-        chain's answers are not the kind that relation gives (``OutsideRelations.fits``): "who coaches
-        the Germany team" answered with its players. Dates asked for and given are the kind asked."""
-        if not self.options.enabled or self.outside is None or not match.outside or dates_asked(question, answers):
+        chain's answers are not what it gives (``OutsideRelations.reason``)."""
+        if not self.options.enabled or self.outside is None or not match.outside:
             return None
-        if self.outside.fits(match.outside, answers, match.parts):
-            return None
-        return (f"the KG has no '{match.outside}' for {topic} (the closest it holds is "
-                f"'{match.chain}', which does not match the question)")
+        return self.outside.reason(question, match.outside, match.chain, answers, topic, match.parts)
 
     def kind_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
         """Why to abstain when the chain's ends are not the kind of answer asked for (dates to a

@@ -14,6 +14,7 @@ import re
 from importlib import resources
 from typing import Callable, Mapping, Sequence
 
+from .answer_kind import dates_asked
 from .answer_type import frame_words
 
 __all__ = ["OutsideRelations", "general_relations"]
@@ -101,3 +102,12 @@ class OutsideRelations:
         if parts is not None:
             parts["outside_fit"] = fit
         return fit >= self.options.outside_fit
+
+    def reason(self, question: str, relation: str, chain: str, answers: Sequence, topic: str,
+               parts: dict | None = None) -> str | None:
+        """Why to abstain on ``chain`` when the question asks for ``relation`` (lacking here): unless its
+        answers are what that relation gives (``fits``), or dates asked for and given."""
+        if dates_asked(question, answers) or self.fits(relation, answers, parts):
+            return None
+        return (f"the KG has no '{relation}' for {topic} (the closest it holds is "
+                f"'{chain}', which does not match the question)")

@@ -112,7 +112,7 @@ class RefKG:
         lacks, and the chain's ends are not what that relation gives (``RelationMatch.lacking_reason``)."""
         if self.ctx.abstention is None:
             return None
-        ends = [p.end for p in supported(groups[chain])]
+        ends = supported(groups[chain])
         return self.ctx.abstention.lacking_reason(question, masked, [self.adapter.verbalize(r) for r in chain], ends,
                                                   topics[0].name, plan)
 
