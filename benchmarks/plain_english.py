@@ -28,15 +28,19 @@ def load_questions(path: Path = DEFAULT_FILE) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def kb_tables(kb_gz: Path) -> tuple[dict, dict]:
-    """(forward, backward): relation -> head -> tails, and relation -> tail -> heads."""
+def kb_tables(kb: Path) -> tuple[dict, dict]:
+    """(forward, backward): relation -> head -> tails, and relation -> tail -> heads. ``kb`` holds
+    ``head|relation|tail`` (MetaQA) or ``head<TAB>relation<TAB>tail`` lines, gzipped or not."""
     fwd: dict = defaultdict(lambda: defaultdict(set))
     bwd: dict = defaultdict(lambda: defaultdict(set))
-    with gzip.open(kb_gz, "rt", encoding="utf-8") as fh:
+    opener = gzip.open if kb.suffix == ".gz" else open
+    with opener(kb, "rt", encoding="utf-8") as fh:
         for line in fh:
-            h, r, t = line.rstrip("\n").split("|")
-            fwd[r][h].add(t)
-            bwd[r][t].add(h)
+            line = line.rstrip("\n")
+            if line:
+                h, r, t = line.split("\t" if "\t" in line else "|")
+                fwd[r][h].add(t)
+                bwd[r][t].add(h)
     return fwd, bwd
 
 
@@ -84,6 +88,8 @@ def run_questions(description: str, default_file: Path, evaluate) -> list[dict]:
     ap.add_argument("--method", default=None)
     ap.add_argument("--adapter", default=None, help="schema adapter of the store (wikidata for the "
                     "MetaQA KB in Wikidata's shape, benchmarks/wikidata_shape.py)")
+    ap.add_argument("--kb", type=Path, default=None, help="the triples the store was loaded from, for "
+                    "the gold answers (default: the MetaQA KB under --data-dir)")
     ap.add_argument("--llm", default="none")
     ap.add_argument("--json", type=Path, default=None, help="write every row here")
     ap.add_argument("--config", default=None, help="TOML config file (plugin options)")
@@ -91,7 +97,7 @@ def run_questions(description: str, default_file: Path, evaluate) -> list[dict]:
     from kgsparql import Asker, Settings
 
     store = args.store or str(Settings().home_path / "stores" / "metaqa")
-    tables = kb_tables(args.data_dir / "metaqa" / "kb_dedup.txt.gz")
+    tables = kb_tables(args.kb or args.data_dir / "metaqa" / "kb_dedup.txt.gz")
     flags = {"store": store, "llm": args.llm, **({"method": args.method} if args.method else {}),
              **({"adapter": args.adapter} if args.adapter else {})}
     with Asker(Settings.load(flags=flags, config_file=args.config)) as asker:

@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from .flags import emit_json, settings_from
+from .train_chains import prior_head_options, train_prior_head
 from .train_relations import relations
 
 __all__ = ["train"]
@@ -82,9 +83,14 @@ def router(**kw):
 
 @train.command("chains")
 @_options
-def chains(**kw):
-    """The relation-chain prior used to prune relations and rerank paths."""
-    _run("chains", **kw)
+@prior_head_options
+def chains(sources, examples, store, endpoint, adapter, min_f1, out, **kw):
+    """The relation-chain prior used to prune relations and rerank paths: from the train sets, or a
+    head for one KG from the WebQSP/CWQ dev shares (--with) or your own question-answer pairs (--examples)."""
+    if sources or examples:
+        train_prior_head(sources, examples, store, endpoint, adapter, min_f1, out, kw["data_dir"], kw["as_json"])
+    else:
+        _run("chains", **kw)
 
 
 @train.command("all")

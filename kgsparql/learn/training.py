@@ -39,6 +39,18 @@ def chain_end_sets(adapter, topic: Entity, hops: int, *, walks: str = "revisit",
     return chain_ends(sub, [topic], hops, walks=walks)
 
 
+def _answer_f1(ends, names: set[str], iris: set[str]) -> float:
+    """Set F1 of a chain's ends against the gold answers; with ``iris`` an end is right by its IRI
+    or its name, and the gold count is the larger of the two lists."""
+    if not iris:
+        return _f1({normalise(e.name) for e in ends}, names)
+    right = {normalise(e.name) for e in ends if e.id in iris or normalise(e.name) in names}
+    if not right:
+        return 0.0
+    p, r = len(right) / len({normalise(e.name) for e in ends}), min(1.0, len(right) / max(len(names), len(iris)))
+    return 2 * p * r / (p + r)
+
+
 def _f1(pred: set[str], gold: set[str]) -> float:
     hit = len(pred & gold)
     if not hit:
@@ -48,14 +60,15 @@ def _f1(pred: set[str], gold: set[str]) -> float:
 
 
 def weak_chain_label(adapter, topic: Entity, gold: Iterable[str], hops: int | None,
-                     max_hops: int = 3, walks: str = "revisit") -> tuple[tuple[str, ...], float]:
+                     max_hops: int = 3, walks: str = "revisit",
+                     gold_iris: Iterable[str] = ()) -> tuple[tuple[str, ...], float]:
     """The chains whose end sets best match ``gold`` (set F1), all of them when several tie: the
     director may also have written the film, or the KB may store a relation and its inverse. Ties
-    are resolved later, with the whole training set in view (``resolve_ties``)."""
-    gold_set = {normalise(g) for g in gold}
+    are resolved later, with the whole training set in view (``resolve_ties``). With ``gold_iris``
+    an end counts as right by its IRI as well as by its name."""
+    gold_set, iris = {normalise(g) for g in gold}, set(gold_iris)
     ends = chain_end_sets(adapter, topic, hops or max_hops, walks=walks)
-    scored = [(_f1({normalise(e.name) for e in ends[c]}, gold_set), c) for c in ends
-              if not hops or len(c) == hops]
+    scored = [(_answer_f1(ends[c], gold_set, iris), c) for c in ends if not hops or len(c) == hops]
     best = max((f for f, _ in scored), default=0.0)
     if best <= 0:
         return (), 0.0

@@ -66,6 +66,17 @@ class LabelIndex:
         best = sorted(zip(ids, scores), key=lambda p: (-p[1], p[0]))
         return [(i, float(s)) for i, s in best[:limit] if s > 0]
 
+    def holding(self, words: list[str]) -> list[int]:
+        """Entries whose loose key holds every one of ``words`` (loose-key words)."""
+        self._fuzzy_ready()
+        sets = [self._postings.get(w, ()) for w in words]
+        if not sets or not all(sets):
+            return []
+        found = set(min(sets, key=len))
+        for other in sets:
+            found.intersection_update(other)
+        return sorted(found)
+
     # -- persistence ------------------------------------------------------------------------------
     def save(self, path: Path, source: dict) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)

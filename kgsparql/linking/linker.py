@@ -18,6 +18,7 @@ from ..rank.base import Rankers
 from ..types import Entity
 from . import scoring
 from .build import index_for, wants_index
+from .contained import contained_readings
 from .given import current_topics, given_link
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
 from .relation_words import names_relation, relation_words
@@ -35,6 +36,7 @@ class LinkerOptions:
     label_index: Literal["auto", "on", "off"] = "auto"
     type_fit: str = "overlap"              # overlap | off | a ranker name (e.g. embedding)
     fuzzy: bool = True                     # BM25 over labels when no span matches a label
+    contained: bool = True                 # a capitalised span inside a few longer labels reads as them
     max_mentions: int = 5
     max_candidates: int = 5
     lookup_ngrams: int = 40                # n-grams sent to lookup when there is no index
@@ -64,7 +66,7 @@ class EntityLinker:
         models = models if models is not None else (rankers.models if rankers is not None else Models())
         self.max_mentions, self.max_candidates = opts.max_mentions, opts.max_candidates
         self.lookup_ngrams, self.fit_candidates, self.fuzzy = opts.lookup_ngrams, opts.fit_candidates, opts.fuzzy
-        self.type_fit = opts.type_fit
+        self.type_fit, self.contained = opts.type_fit, opts.contained
         builtin = self.type_fit in ("overlap", "off")
         pool = rankers if rankers is not None else Rankers(settings, models)
         self.fit_ranker = None if builtin else pool.get(self.type_fit)
@@ -120,11 +122,23 @@ class EntityLinker:
         else:
             found = index_readings(self.index, toks)
         found = [r for r in found if scoring.acceptable(toks, r)]
+        if self.index is not None and self.contained:   # "United States" for United States of America
+            found += contained_readings(self.index, toks, found, self._facts)
         # BM25 when no span matches a label, or when every match is only a relation word
         # ("what country did buddha come from": Country the genre, and no label is "buddha")
         if self.fuzzy and self.index is not None and all(self._relational(toks, r) for r in found):
             found += [r for r in fuzzy_readings(self.index, toks) if scoring.acceptable(toks, r)]
         return found
+
+    def _facts(self, entities: list[Entity]) -> dict[Entity, int]:
+        """How many facts each entity has (one ``relations`` query); empty when the endpoint fails."""
+        facts: dict[Entity, int] = {}
+        try:
+            for rc in self.adapter.relations(entities, self.fit_direction):
+                facts[rc.entity] = facts.get(rc.entity, 0) + rc.count
+        except KGSparqlError:
+            return {}
+        return facts
 
     def _relational(self, toks: list[Token], r: Reading) -> bool:
         """Is the reading's span made only of words the KG names its relations with?"""

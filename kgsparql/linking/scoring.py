@@ -18,7 +18,7 @@ spelling says little (``films directed by judd apatow``): an exact spelling earn
 a digit or symbol 0.05 (``film 51``), containment ignores spelling, and length and ``fit`` decide."""
 from __future__ import annotations
 
-from .matching import Reading
+from .matching import LOOSE, Reading
 from .relation_words import names_relation
 from .text import Token, is_content, marks, tokens
 
@@ -37,10 +37,17 @@ def uses_case(text: str) -> bool:
 def _spelling(toks: list[Token], r: Reading, case_aware: bool) -> tuple[bool, bool]:
     """(spelled exactly like the label, and that label is marked)."""
     label = r.entity.label or ""
-    if [t.text for t in toks[r.i:r.j]] != [t.text for t in tokens(label)]:
+    span, words = [t.text for t in toks[r.i:r.j]], [t.text for t in tokens(label)]
+    shorter = r.tier < LOOSE and all(w[:1].isupper() for w in span) and _begins(span, words)
+    if span != words and not shorter:       # a name written shorter than the label, spelled alike
         return False, False
     capital, symbol = marks(label, sentence_initial=r.i == 0)
     return True, symbol or (capital and case_aware)
+
+
+def _begins(span: list[str], words: list[str]) -> bool:
+    """Do the span's words, as spelled, begin the label's words?"""
+    return 0 < len(span) < len(words) and words[:len(span)] == span
 
 
 def acceptable(toks: list[Token], r: Reading) -> bool:

@@ -15,7 +15,8 @@ from .chain_scorer import ChainScorer, ChainText, chain_features, chain_text
 from .matcher import MASK, MatcherOptions, RelationMatcher
 from .polarity import Polarity, PolarityOptions
 from .shape import QuestionShape, question_shape, show_date
-from .verbalise import local_name_words, property_id, relation_texts, verbalise
+from .verbalise import local_name_words, property_id, relation_texts, verbalise, without_direction
 
 __all__ = ["verbalise", "relation_texts", "local_name_words", "property_id", "RelationMatcher",
-           "MatcherOptions", "MASK", "Polarity", "PolarityOptions", "ChainScorer", "ChainText", "chain_features", "chain_text", "QuestionShape", "question_shape", "show_date"]
+           "MatcherOptions", "MASK", "Polarity", "PolarityOptions", "ChainScorer", "ChainText", "chain_features", "chain_text", "QuestionShape", "question_shape", "show_date",
+           "without_direction"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Mapping, Sequence
 
-__all__ = ["verbalise", "relation_texts", "local_name_words", "property_id"]
+__all__ = ["verbalise", "relation_texts", "local_name_words", "property_id", "without_direction"]
 
 _WIKIDATA = re.compile(r"^http://www\.wikidata\.org/(?:prop/(?:direct/|statement/|qualifier/|direct-normalized/)?"
                        r"|entity/)(P\d+)$")
@@ -27,6 +27,15 @@ def property_id(iri: str) -> str | None:
     """``P57`` for any Wikidata form of the property (wdt:, p:, ps:, pq:, wd:); None otherwise."""
     m = _WIKIDATA.match(iri)
     return m.group(1) if m else None
+
+
+_DIRECTION = re.compile(r"^(?:inverse|reverse|reversed|inv)\s+(?:of\s+)?|\s+\(?(?:inverse|reverse|reversed|inv)\)?$")
+
+
+def without_direction(text: str) -> str:
+    """A relation in words without the word that marks its other direction: a KG that stores both
+    directions names the second after the first ("plays in club inverse", "inverse of parent")."""
+    return _DIRECTION.sub("", text.strip()).strip()
 
 
 def local_name_words(name: str) -> str:

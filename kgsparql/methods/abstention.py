@@ -27,34 +27,17 @@ view lives in ``methods/meaning_view.py``. Options:
 ``[plugins.abstention]`` (``AbstentionOptions``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ..errors import KGSparqlError
+from ..meaning import without_direction
 from .abstention_options import AbstentionOptions
 from .answer_kind import dates_unasked
+from .chain_match import Match
 from .meaning_view import MeaningView
+from .outside_relations import OutsideRelations
 
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
-
-
-@dataclass(frozen=True)
-class Match:
-    """How well a chain matches a question: one value per view, and the views that recognise it."""
-
-    chain: str
-    parts: dict[str, float] = field(default_factory=dict)
-    recognised: tuple[str, ...] = ()
-    wanted: str | None = None             # a KG relation the question names that the chain does not use
-
-    def to_json(self) -> dict[str, Any]:
-        return {"chain": self.chain, "recognised": list(self.recognised), "wanted": self.wanted,
-                **{k: round(v, 4) for k, v in self.parts.items()}}
-
-    def prior_when_chosen(self) -> float:
-        """The prior's probability of its favourite when that favourite is this chain, else 0."""
-        shown = {k: round(v, 4) for k, v in self.parts.items()}
-        return shown.get("prior_top", 0.0) if shown.get("prior", 0.0) >= 0.999 else 0.0
 
 
 class RelationMatch:
@@ -68,6 +51,12 @@ class RelationMatch:
         self.view = MeaningView(aligner, self.matcher, options, kinds, trust, describe)
         self._vocabulary_loader = vocabulary
         self._vocabulary: list[str] | None = None
+        self.outside = OutsideRelations(self.matcher, self._names, options) if options.outside and self.matcher else None
+
+    def _names(self) -> dict[str, tuple[str, ...]]:
+        """Every relation of the KG with its names (labels and aliases)."""
+        names = getattr(self.aligner, "names", {})
+        return {t: tuple(names.get(t, (t,))) for t in self.vocabulary()}
 
     def vocabulary(self) -> list[str]:
         if self._vocabulary is None:
@@ -102,12 +91,43 @@ class RelationMatch:
         unsure = parts.get("prior_top", 0.0) < self.options.prior_confident
         if parts["alignment"] >= self.options.zero_shot_threshold and unsure:
             recognised.append("alignment")
-        named = [label for e in evidence.values() for label in e if label not in relation_texts]
+        own = {without_direction(t) for t in relation_texts}     # a KG may store both directions
+        named = [label for e in evidence.values() for label in e if without_direction(label) not in own]
         several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment
         if self.matcher is not None and unsure and not several and self.view.recognises(
                 masked, evidence, relation_texts, parts, topics=topics, chain=chain, scorer=scorer):
             recognised.append("meaning")
-        return Match(chain_text, parts, tuple(recognised), named[0] if named else None)
+        certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
+        outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
+        return Match(chain_text, parts, tuple(recognised), named[0] if named else None, outside)
+
+    def _outside(self, masked: str, relation_texts: Sequence[str], parts: dict) -> str | None:
+        """A relation the KG lacks that the question asks for instead of the chain's (``OutsideRelations``)."""
+        if self.outside is None:
+            return None
+        names = getattr(self.aligner, "names", {})
+        return self.outside.asked(masked, {t: tuple(names.get(t, (t,))) for t in relation_texts}, parts)
+
+    def lacking_reason(self, question: str, masked: str, relation_texts: Sequence[str], answers: Sequence,
+                       topic: str, plan: dict | None = None) -> str | None:
+        """Why to abstain on a chain a method chose by its own judgement (RefKG's, KGFR's): the question
+        asks for a relation the KG lacks (``outside_reason``). Records the scores in ``plan["outside"]``."""
+        if not self.options.enabled or self.outside is None:
+            return None
+        parts: dict = {}
+        match = Match(" ; ".join(relation_texts), parts, (), None, self._outside(masked, relation_texts, parts))
+        reason = self.outside_reason(question, match, answers, topic)
+        if plan is not None and parts:
+            plan["outside"] = {**({"relation": match.outside} if match.outside else {}),
+                               **{k: round(v, 4) for k, v in parts.items()}}
+        return reason
+
+    def outside_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
+        """Why to abstain when the question asks for a relation the KG lacks (``match.outside``) and the
+        chain's answers are not what it gives (``OutsideRelations.reason``)."""
+        if not self.options.enabled or self.outside is None or not match.outside:
+            return None
+        return self.outside.reason(question, match.outside, match.chain, answers, topic, match.parts)
 
     def kind_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
         """Why to abstain when the chain's ends are not the kind of answer asked for (dates to a

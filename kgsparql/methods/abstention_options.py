@@ -29,10 +29,23 @@ class AbstentionOptions:
                                         # at least this share of its favourite's probability ...
     scorer_trusted: float = 0.85        # ... where the scorer ranks at least this share of the KG's own
     trust_questions: int = 60           # synthetic questions right (this many; 0: always trusted)
+    outside: bool = True                # abstain when the question asks for a relation the KG lacks
+                                        # (methods.outside_relations: a general relation vocabulary) ...
+    outside_same: float = 0.7           # ... one below this cosine to every relation name of the KG ...
+    outside_min: float = 0.65           # ... that the question names at least this well ...
+    outside_margin: float = 0.3         # ... and this much better than every hop of the chain, when the
+    outside_fit: float = 0.35           # chain's answers reach below this cosine to that relation
+    fit_answers: int = 5                # (the first this many answers are read); on a KG of at most
+    outside_max_relations: int = 300    # this many relations (a bigger one words more of them its own way),
+    outside_prior_certain: float = 0.95  # and not when the KG's trained prior recognises the chain this surely
 
     def __post_init__(self) -> None:
         limits = (self.threshold, self.zero_shot_threshold, self.prior_confident, self.meaning_min,
                   self.meaning_hop_ratio, self.meaning_margin, self.meaning_same,
-                  self.meaning_chain_alignment, self.kind_share, self.meaning_agreement, self.scorer_trusted)
-        if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1 or self.trust_questions < 0:
-            raise ConfigError("need thresholds in [0, 1], vocabulary_limit >= 1 and trust_questions >= 0")
+                  self.meaning_chain_alignment, self.kind_share, self.meaning_agreement, self.scorer_trusted,
+                  self.outside_same, self.outside_min, self.outside_margin, self.outside_fit,
+                  self.outside_prior_certain)
+        if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1 or self.trust_questions < 0 \
+                or self.fit_answers < 1 or self.outside_max_relations < 0:
+            raise ConfigError("need thresholds in [0, 1], vocabulary_limit >= 1, trust_questions >= 0 "
+                              "and fit_answers, outside_max_relations >= 1")

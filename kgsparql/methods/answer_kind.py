@@ -15,7 +15,7 @@ from typing import Sequence
 from ..meaning import question_shape
 from ..types import XSD, Entity
 
-__all__ = ["looks_like_date", "dates_unasked"]
+__all__ = ["looks_like_date", "dates_unasked", "dates_asked"]
 
 _DATE_TYPES = {f"{XSD}{t}" for t in ("date", "dateTime", "gYear", "gYearMonth", "dateTimeStamp")}
 _NAMES_DATE = re.compile(r"\b(?:years?|dates?|decades?|century)\b", re.I)
@@ -32,3 +32,11 @@ def dates_unasked(question: str, answers: Sequence[Entity]) -> bool:
     """Every answer is a date, and the question asks for no date (no "when", "what year", "date")."""
     return bool(answers) and all(looks_like_date(a) for a in answers) and not _NAMES_DATE.search(question) \
         and question_shape(question).answer not in ("date", "count")
+
+
+def dates_asked(question: str, answers: Sequence) -> bool:
+    """Every answer (an ``Entity`` or a name) is a date, and the question asks for one."""
+    def is_date(a) -> bool:
+        return looks_like_date(a) if isinstance(a, Entity) else bool(_DATE_TEXT.match(str(a).strip()))
+    return bool(answers) and all(is_date(a) for a in answers) and (
+        bool(_NAMES_DATE.search(question)) or question_shape(question).answer == "date")

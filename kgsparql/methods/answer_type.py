@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 from ..rank.mentions import answer_type_word
 
-__all__ = ["wanted_labels", "framed_kind", "ends_as_wanted", "prefer_typed", "prefer_named_length"]
+__all__ = ["wanted_labels", "frame_words", "framed_kind", "ends_as_wanted", "prefer_typed", "prefer_named_length"]
 
 _FRAMED = re.compile(r"\b(?:kinds?|types?|sorts?)\s+of\s+([^\W_]+)", re.I)
 
@@ -33,6 +33,12 @@ def wanted_labels(ranker, question: str, labels: Sequence[str]) -> set[str]:
     if any(wanted & set(named) for other, named in evidence.items() if other != word):
         return set()
     return wanted
+
+
+def frame_words(question: str) -> frozenset[str]:
+    """The words of a "what **kind of** movie" frame: they ask for a classifying relation, they name
+    none of their own."""
+    return frozenset(m.group(0).split()[0].lower() for m in _FRAMED.finditer(question))
 
 
 def framed_kind(matcher, names: dict, question: str, vocabulary: Sequence[str],

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..meaning import without_direction
+
 __all__ = ["MeaningView"]
 
 
@@ -23,8 +25,9 @@ class MeaningView:
         question); records what it measured in ``parts``."""
         if not self.agrees(parts, scorer):
             return False
+        own = {without_direction(t) for t in relation_texts}     # a KG may store both directions
         named_by_word = [label for e in evidence.values() for label, v in e.items()
-                         if v >= 1.0 and label not in relation_texts]
+                         if v >= 1.0 and without_direction(label) not in own]
         names = self._names(relation_texts, chain)
         return self._meant(masked, names, named_by_word, parts) or (
             "meaning_rival" in parts and self._meant(

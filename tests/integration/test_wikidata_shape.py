@@ -52,7 +52,7 @@ def test_lookups_and_chains_are_answered(rows):
 
 
 def test_missing_facts_abstain(rows):
-    assert _rate(rows, {"missing"}) >= 0.875
+    assert _rate(rows, {"missing"}) >= 0.92       # measured 0.938 (docs/abstention.md)
 
 
 def test_a_year_is_shown_as_a_year(asker):

@@ -72,6 +72,24 @@ def test_every_planning_kind_is_answered_by_the_default_method(asker, tables, it
         assert plan["aggregate"]["op"] in ("count", "argmax", "argmin", "filter")
 
 
+def test_two_named_entities_are_intersected_before_a_clause_is_composed(asker, tables):
+    """A question that also reads as a clause ("a film that starred X") tries the two
+    named entities' common neighbours first: the KG checks both, a clause checks only the outer hop."""
+    item = {"kind": "conjunction",
+            "question": "Which film is a film that starred Robert De Niro and was directed by Martin Scorsese?",
+            "constraints": [["Martin Scorsese", ["~directed_by"]], ["Robert De Niro", ["~starred_actors"]]]}
+    answer = asker.ask(item["question"])
+    assert answer.plan["attempts"][0]["category"] == "conjunction" and answer.plan["category"] == "conjunction"
+    assert set(answer.answers) == benchmark("planning").planning_gold(tables, item)
+
+
+def test_a_comparison_without_numbers_or_dates_abstains_and_says_so(asker):
+    """The demo KB holds no birth dates: "the oldest actor" cannot be compared, so no actor is guessed."""
+    answer = asker.ask("Which is the oldest actor in Vertigo?")
+    assert answer.answers == () and "no numbers or dates to compare" in answer.abstained
+    assert "James Stewart" in answer.abstained and answer.plan["attempts"][-1]["category"] == "superlative"
+
+
 def test_a_count_is_a_plain_integer_from_the_kg(asker):
     answer = asker.ask("How many films did Alfred Hitchcock direct?")
     assert answer.answers[0].isdigit() and answer.plan["aggregate"]["by"] == "count"

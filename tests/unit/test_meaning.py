@@ -74,3 +74,12 @@ def test_matcher_without_an_encoder_falls_back_to_words():
 def test_matcher_options_are_checked():
     with pytest.raises(ConfigError):
         MatcherOptions(margin=2.0)
+
+
+def test_the_word_for_the_other_direction_is_not_part_of_the_relation():
+    from kgsparql.meaning import without_direction
+
+    assert without_direction("plays in club inverse") == "plays in club"
+    assert without_direction("inverse of parent") == "parent"
+    assert without_direction("directed by (reverse)") == "directed by"
+    assert without_direction("universe") == "universe"

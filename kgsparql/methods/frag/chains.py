@@ -3,32 +3,66 @@ blended with zero-shot rankers over verbalised chains, and an optional per-KG ch
 on top; per hop (for pruning) and per whole chain (for path reranking)."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
 from ...learn import EmbeddingClassifier, chain_key, parse_chain_key
+from ...learn.chain_prior import ChainPrior
 from ...meaning import ChainScorer as TrainedChainScorer, ChainText
 from ...rank import fuse_prior, minmax
 from ...rank.path_words import chain_words
-from ...types import Relation
+from ...sparql import load_query
+from ...types import IRI, Relation
 from .options import FragOptions
 
-__all__ = ["ChainScorer", "QuestionChains"]
+__all__ = ["ChainScorer", "QuestionChains", "chain_prior"]
+
+PACKAGED_PRIORS = ("chains.npz", "chains_freebase.npz")   # MetaQA/PathQuestion/WC2014; WebQSP+CWQ dev
+
+
+def chain_prior(setting: str, load: Callable[[str], EmbeddingClassifier], adapter,
+                packaged: Callable[[str], str]) -> ChainPrior | None:
+    """``[methods.frag] chain_model``: "" = the packaged heads, "none" = no prior, else a comma list
+    of ``.npz`` files from ``kgsparql train chains`` ("packaged" in it: the packaged heads too)."""
+    if setting.strip() == "none":
+        return None
+    paths = []
+    for item in [p.strip() for p in setting.split(",") if p.strip()] or ["packaged"]:
+        paths.extend([packaged(n) for n in PACKAGED_PRIORS] if item == "packaged" else [item])
+    return ChainPrior([load(p) for p in paths], lambda iris: predicates_held(adapter, iris))
+
+
+def predicates_held(adapter, iris: Iterable[str], batch: int = 200) -> set[str]:
+    """The IRIs among ``iris`` that the KG uses as predicates (one query per ``batch``)."""
+    iris, out = list(iris), set()
+    template = load_query("generic", "predicates_held")
+    for i in range(0, len(iris), batch):
+        rows = adapter.select(template, {"p": [IRI(x) for x in iris[i:i + batch]]})
+        out.update(row["p"].value for row in rows if isinstance(row.get("p"), IRI))
+    return out
 
 
 class ChainScorer:
     """Scores relations (per hop, for pruning) and whole chains (for path reranking) for one question."""
 
-    def __init__(self, prior: EmbeddingClassifier | None, rankers, verbalize, params: FragOptions,
+    def __init__(self, prior: ChainPrior | EmbeddingClassifier | None, rankers, verbalize, params: FragOptions,
                  trained: TrainedChainScorer | None = None, encoder=None):
         self.prior, self.rankers, self.verbalize, self.params = prior, list(rankers), verbalize, params
         self.trained, self.encoder = trained, encoder
-        self._prior_chains = {k: tuple(_parse(k)) for k in (prior.classes if prior else ())}
+        self._chains: dict | None = None
+
+    @property
+    def _prior_chains(self) -> dict:
+        """Chain key -> its steps, for the prior's chains that speak on this KG (read on first use)."""
+        if self._chains is None:
+            self._chains = {k: tuple(_parse(k)) for k in (self.prior.classes if self.prior else ())}
+        return self._chains
 
     def for_question(self, masked: str, embedding: np.ndarray) -> "QuestionChains":
         probs = self.prior.scores(embedding) if self.prior is not None else {}
-        return QuestionChains(self, masked, probs)
+        every = getattr(self.prior, "every_head", None)
+        return QuestionChains(self, masked, probs, probs or (every(embedding) if every else {}))
 
     def verbalize_chain(self, chain: Sequence[Relation]) -> str:
         return chain_words(chain, self.verbalize)
@@ -42,8 +76,8 @@ def _parse(key: str):
 
 
 class QuestionChains:
-    def __init__(self, scorer: ChainScorer, masked: str, probs: dict[str, float]):
-        self.s, self.masked, self.probs = scorer, masked, probs
+    def __init__(self, scorer: ChainScorer, masked: str, probs: dict[str, float], hop_probs: dict[str, float]):
+        self.s, self.masked, self.probs, self.hop_probs = scorer, masked, probs, hop_probs
         self.trained_probability: dict = {}     # chain -> the shared scorer's softmax over the candidates
 
     def _semantic(self, texts: list[str], known: bool = True) -> np.ndarray:
@@ -70,9 +104,10 @@ class QuestionChains:
         return self._fuse(prior, sem).tolist()
 
     def confident_length(self, min_prob: float = 0.25) -> int:
-        """Hops of the prior's most likely chain when its probability is at least ``min_prob``, else 0."""
-        key, p = max(self.probs.items(), key=lambda kv: kv[1], default=(None, 0.0))
-        return len(self.s._prior_chains[key]) if key is not None and p >= min_prob else 0
+        """Hops of the prior's most likely chain when its probability is at least ``min_prob``, else 0
+        (where no head knows the KG, the most likely chain of any head: the phrasing's hop count)."""
+        key, p = max(self.hop_probs.items(), key=lambda kv: kv[1], default=(None, 0.0))
+        return len(parse_chain_key(key)) if key is not None and p >= min_prob else 0
 
     def likely_chains(self, max_len: int, k: int = 3, min_prob: float = 0.05) -> list[tuple[Relation, ...]]:
         """The prior's top-k chains (up to ``max_len`` hops): walked inside the subgraph even when

@@ -1,14 +1,12 @@
 """FRAG (Gao et al., 2025, "FRAG: A Flexible Modular Framework for Retrieval-Augmented Generation
 based on Knowledge Graphs"): reasoning-aware routing, a pruned k-hop subgraph (PPR + relation
 ranking), BFS or shortest-path retrieval, path reranking, then answering with or without an LLM.
-See docs/methods/frag.md for the mapping from the paper to this code."""
+See docs/methods/frag.md for the mapping from the paper to this code. Retrieval (route, subgraph,
+candidate chains) is ``candidates.py``; this module ranks, judges and answers."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from ...learn import EmbeddingClassifier, chain_key
-from ...retrieval import (NEIGHBOR_LIMIT, all_paths, chain_ends, expand_subgraph, follow_chain, group_by_chain,
-                         paths_along, personalized_pagerank, prune_to_top_n, shortest_paths)
+from ...retrieval import NEIGHBOR_LIMIT, follow_chain
 from ...data import packaged_model
 from ...meaning import ChainScorer as TrainedChainScorer, question_shape
 from ...rank.mentions import asks_for_like
@@ -19,7 +17,8 @@ from ..no_answer import abstain, link_or_abstain, no_fact
 from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
-from .chains import ChainScorer
+from .candidates import best_chain_first, evidence_paths, retrieve
+from .chains import ChainScorer, chain_prior
 from .options import FragOptions
 from .routing import Router
 
@@ -39,8 +38,7 @@ class FRAG:
         self.encoder = ctx.warm_encoder()
         lexical = getattr(self.encoder, "lexical", False)    # no MiniLM: the trained heads cannot read it
         self.router = Router(None if lexical else self._classifier(p.router_model or packaged_model("router.npz")), p)
-        chain_path = p.chain_model or packaged_model("chains.npz")
-        prior = self._classifier(chain_path) if chain_path != "none" and not lexical else None
+        prior = None if lexical else chain_prior(p.chain_model, self._classifier, self.adapter, packaged_model)
         relation_path = p.relation_model or packaged_model("relations.npz")
         trained = self._trained(relation_path) if relation_path != "none" and not lexical else None
         self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p, trained, self.encoder)
@@ -86,14 +84,17 @@ class FRAG:
         they found themselves and ``max_hops=1`` for a sub-question that is one fact, ``check=False``
         where the plan, not this sub-question, is checked against the question."""
         topics = list(topics)
-        qchains, found, plan = self._retrieve(masked, topics, max_hops)
+        embedding = self.encoder.embed([masked])[0]
+        qchains = self.chains.for_question(masked, embedding)
+        found, plan = retrieve(self.adapter, self.router, qchains, embedding, self.params, topics,
+                               self.ctx.walks, max_hops)
         ranked = qchains.rank_chains(found.candidates, found.answers)
         like = False
         if not any(chain_key(c) in qchains.probs for c in found.candidates):
             ranked, like = self._zero_shot_order(question, masked, topics, ranked, found)
         typed = self.typing.order(masked, ranked, like)
         ranked = typed.ranked
-        evidence = self._evidence(ranked, found)
+        evidence = evidence_paths(ranked, found, self.params.top_u)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
         best, score = ranked[0]
@@ -103,9 +104,9 @@ class FRAG:
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                               limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
-        evidence = _best_chain_first(list(result.paths), evidence, score, self.params.top_u)
-        reason = (self.ctx.abstention.reason(match, topics[0].name) or self.typing.missing(topics, best, typed)
-                  or self.ctx.abstention.kind_reason(question, match, result.answers, topics[0].name)) if check else None
+        evidence = best_chain_first(list(result.paths), evidence, score, self.params.top_u)
+        reason = self._reason(question, match, topics, best, typed, result.answers) if check else None
+        plan["match"] = match.to_json()
         if reason or not result.answers:
             return TopicAnswer(abstain(question, reason or no_fact(topics[0]), evidence, topics, plan, id), best)
         answers, plan["answered_by"] = result.names, "paths"
@@ -114,6 +115,14 @@ class FRAG:
         ends = {e.name: e for e in reversed(result.answers)}      # a name's best-ranked entity
         answer = Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
         return TopicAnswer(answer, best, tuple(ends[n] for n in answers if n in ends), match.prior_when_chosen())
+
+    def _reason(self, question: str, match, topics, best, typed, answers) -> str | None:
+        """Why to abstain on the chosen chain, or None: the shared abstention's checks, then the
+        answer's type (``AnswerTyping.missing``)."""
+        abstention, topic = self.ctx.abstention, topics[0].name
+        return (abstention.reason(match, topic) or self.typing.missing(topics, best, typed)
+                or abstention.kind_reason(question, match, answers, topic)
+                or abstention.outside_reason(question, match, answers, topic))
 
     def _zero_shot_order(self, question: str, masked: str, topics, ranked, found) -> tuple[list, bool]:
         """The prior knows none of the chains (another KG): an extra hop back to the topic's kind must
@@ -127,54 +136,3 @@ class FRAG:
     def rank_chains(self, masked: str, chains) -> list:
         """``chains`` scored against the (masked) question by the chain prior and the rankers, best first."""
         return self.chains.for_question(masked, self.encoder.embed([masked])[0]).rank_chains(chains)
-
-    def _retrieve(self, masked: str, topics, max_hops: int | None = None):
-        """Route, expand and prune the subgraph, collect paths and candidate chains; and the plan so far."""
-        p, walks = self.params, self.ctx.walks
-        embedding = self.encoder.embed([masked])[0]
-        qchains = self.chains.for_question(masked, embedding)
-        route = self.router.route(embedding, qchains.confident_length())
-        if max_hops is not None and route.hops > max_hops:
-            route = replace(route, kind="simple", hops=max_hops)
-        sub = expand_subgraph(self.adapter, topics, route.hops, scorer=qchains.relation_scores,
-                              top_m=p.top_m, fanout_cap=p.fanout_cap, first_cap=p.fanout_cap_first)
-        ppr = personalized_pagerank(sub, topics, p.damping)
-        sub = prune_to_top_n(sub, ppr, p.top_n)
-        if route.kind == "simple":
-            paths = all_paths(sub, topics, route.hops)
-        else:
-            paths = shortest_paths(sub, topics, max_len=route.hops)
-        for chain in qchains.likely_chains(route.hops):
-            paths.extend(paths_along(sub, topics, chain, walks=walks))
-        groups = group_by_chain(paths)
-        ends = chain_ends(sub, topics, route.hops, walks=walks)
-        candidates = list(groups) + [c for c in ends if c not in groups]
-        answers = {c: len(e) for c, e in ends.items()}
-        plan = {"route": route.kind, "route_confidence": route.confidence, "hops": route.hops,
-                "topic_entities": [e.to_json() for e in topics], "subgraph_edges": sub.edge_count(),
-                "paths": len(paths), "chains": len(candidates), "walks": walks}
-        return qchains, _Found(groups, candidates, ppr, answers), plan
-
-    def _evidence(self, ranked, found: "_Found") -> list:
-        """The top-u paths, best chain first, each chain's paths by PageRank of their end."""
-        top_u, evidence = self.params.top_u, []
-        for chain, score in ranked:
-            paths = sorted(found.groups.get(chain, ()), key=lambda q: (-found.ppr.get(q.end, 0.0), q.end.id))
-            evidence.extend((path, score) for path in paths[: top_u - len(evidence)])
-            if len(evidence) >= top_u:
-                break
-        return evidence
-
-
-@dataclass(frozen=True)
-class _Found:
-    groups: dict        # chain -> paths realising it in the subgraph
-    candidates: list    # every chain considered
-    ppr: dict           # entity -> personalised PageRank
-    answers: dict       # chain -> how many entities it reaches in the subgraph
-
-
-def _best_chain_first(chain_paths, evidence, score, top_u):
-    head = [(path, score) for path in chain_paths[:top_u]]
-    seen = {path for path, _ in head}
-    return head + [(path, s) for path, s in evidence if path not in seen][: max(0, top_u - len(head))]

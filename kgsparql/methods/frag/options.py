@@ -29,7 +29,7 @@ class FragOptions:
     relation_model: str = ""     # the shared chain scorer (`kgsparql train relations`; "" = packaged, "none" = off)
     trained_weight: float = 0.3  # its weight against the zero-shot rankers when reranking chains
     router_model: str = ""       # a router.npz from `kgsparql train` ("" = the packaged one)
-    chain_model: str = ""        # a chains.npz from `kgsparql train` ("" = packaged, "none" = no prior)
+    chain_model: str = ""        # chains.npz files from `kgsparql train chains`, comma list ("" = packaged, "none" = no prior)
 
     def __post_init__(self) -> None:
         if not 1 <= self.hops_simple <= self.hops_complex <= 4:

@@ -43,11 +43,9 @@ class Composer:
         """[inner about the topic, outer about each inner answer]; the topics are never answers. The
         outer "what kind is X" of a "what kind of ..." phrase must match a relation of X (abstention
         checks it): "kind", "type" and "sort" often only ask for the thing itself ("what type of
-        currency do they use in spain"). A clause's inner hop ("the country that contains X") is taken
-        unchecked and its outer question checked instead: the clause rarely names the relation."""
-        clause = comp.kind == "clause"     # its inner hop is checked by the outer question's match
-        inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0],
-                                check=not clause)
+        currency do they use in spain"). A clause's inner hop ("the country that contains X") is
+        checked like any other hop, and so is its outer question: a wrong pivot gives a wrong answer."""
+        inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0])
         answers, entities, evidence = {}, {}, []
         for entity in inner.entities[: self.per_entity]:
             sub = self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],

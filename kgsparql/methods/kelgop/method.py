@@ -46,6 +46,8 @@ class KELGoP:
         scores = {} if getattr(self.ctx.encoder, "lexical", False) else \
             self.classifier.scores(self.ctx.encoder.embed([shape.masked])[0])   # no head for stem vectors
         order = self.classifier.order(scores, shape)
+        if self.params.conjunction_first and "conjunction" in order:   # two anchors the KG can check
+            order = ["conjunction"] + [c for c in order if c != "conjunction"]
         chosen = None
         if self.llm is not None and self.params.llm_classify and len(order) > 1:   # only simple: nothing to ask
             chosen = llm_category(self.llm, question)
@@ -57,6 +59,8 @@ class KELGoP:
         topics = tuple(shape.entities) or tuple(link.topics())
         simple = outcome.category == "simple" and outcome.subs
         plan.update(outcome.to_json(), answered_by=outcome.subs[-1].answered_by if simple else "plan")
+        if not outcome.answers and outcome.missing and self.params.abstain_without_values:
+            return abstain(question, outcome.missing, tuple(outcome.evidence), topics, plan, id)
         if not outcome.answers:
             return self._fallback(question, link, plan, id)
         return Answer(question, outcome.answers, evidence=tuple(outcome.evidence), entities=topics, plan=plan, id=id)
@@ -74,7 +78,7 @@ class KELGoP:
                 verdict = llm_verdict(self.llm, question, outcome)
             plan["attempts"].append({"category": category, "sufficient": verdict, "answers": list(outcome.answers[:5]),
                                      **({"note": outcome.note} if outcome.note else {})})
-            if verdict:
+            if verdict or (outcome.missing and self.params.abstain_without_values):
                 return outcome
         return outcome
 

@@ -136,7 +136,8 @@ class Planner(Composer):
         if attribute is None:
             attribute, ranking = self._attribute(entities, shape)
         if attribute is None:
-            return Outcome(category, subs=subs, note="the candidates have no numeric or date attribute")
+            return Outcome(category, subs=subs, note="the candidates have no numeric or date attribute",
+                           missing=_no_values(entities))
         rows, op = extreme(self.adapter, entities, attribute, word)
         values = {r.entity: r.value.value for r in rows}
         winners = [e for e in dict.fromkeys(entities) if e in values]
@@ -157,7 +158,8 @@ class Planner(Composer):
         if attribute is None and entities:
             attribute, ranking = self._attribute(entities, shape)
         if attribute is None:
-            return Outcome("comparative", subs=subs, note="no numeric or date attribute to filter on")
+            return Outcome("comparative", subs=subs, note="no numeric or date attribute to filter on",
+                           missing=_no_values(entities) if entities else "")
         rows, how = value_filter(self.adapter, entities, attribute, shape.cues.filter)
         kept = {r.entity for r in rows}
         names = self._names([e for e in dict.fromkeys(entities) if e in kept])
@@ -168,3 +170,10 @@ class Planner(Composer):
     @staticmethod
     def _names(entities) -> tuple[str, ...]:
         return tuple(dict.fromkeys(e.name for e in entities))
+
+
+def _no_values(entities) -> str:
+    """Why the KG cannot answer a comparison of ``entities``: none of them has a number or a date."""
+    names = list(dict.fromkeys(e.name for e in entities))
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return f"the KG holds no numbers or dates to compare {shown} on"

@@ -34,6 +34,7 @@ class Outcome:
     subs: list[SubQuestion] = field(default_factory=list)
     aggregate: dict[str, Any] | None = None
     note: str = ""
+    missing: str = ""           # the KG lacks what the plan needs (no values to compare): abstain, don't guess
 
     @property
     def sufficient(self) -> bool:

@@ -63,7 +63,7 @@ class KGFR:
             return abstain(question, no_fact(topics[0], that_answers=False), (), topics, plan, id)
         best = found.ranking[0]
         evidence = self._evidence(found)
-        reason = self._mismatch(found, best)
+        reason = self._mismatch(question, found, best)
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)
         answers, plan["answered_by"] = found.answers, "nodes"
@@ -72,23 +72,26 @@ class KGFR:
                 self.llm, question, found, lambda **kw: self._again(found, **kw), self.params.rounds)
         return Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
-    def _mismatch(self, found: _Retrieved, best) -> str | None:
+    def _mismatch(self, question: str, found: _Retrieved, best) -> str | None:
         """Why the best chain does not answer the question: its score is low while the question names
         KG relations, or (a one-hop chain) the shared abstention (``ctx.abstention``, every method's)
-        recognises it in none of its views (``shared_abstention``)."""
+        recognises it in none of its views, or (any chain) the question asks for a relation the KG
+        lacks (``shared_abstention``)."""
         topic, plan = found.topics[0].name, found.plan
         if plan["relation_words"] > 0 and best.score < self.params.min_score:
             return (f"nothing the KG holds about {topic} matches the question "
                     f"(closest: '{plan['chain']}', score {best.score:.2f})")
-        relation_match = self.ctx.abstention
-        if relation_match is None or not self.params.shared_abstention or len(best.chain) > 1:
-            return None         # a longer chain is judged by its own score: the shared check needs the
-                                # chain scorer and the answer type, which FRAG has and KGFR has not
-        verbalize = self.adapter.verbalize
-        match = relation_match.assess(found.masked, " ; ".join(verbalize(r) for r in best.chain),
-                                      [verbalize(r) for r in best.chain], topics=found.topics, chain=best.chain)
-        plan["match"] = match.to_json()
-        return relation_match.reason(match, topic)
+        relation_match, verbalize = self.ctx.abstention, self.adapter.verbalize
+        if relation_match is None or not self.params.shared_abstention:
+            return None
+        texts = [verbalize(r) for r in best.chain]
+        if len(best.chain) == 1:   # a longer chain is judged by its own score: the views need the chain
+            match = relation_match.assess(found.masked, " ; ".join(texts), texts,   # scorer and the answer
+                                          topics=found.topics, chain=best.chain)   # type, which KGFR has not
+            plan["match"] = match.to_json()
+            if reason := relation_match.reason(match, topic):
+                return reason
+        return relation_match.lacking_reason(question, found.masked, texts, found.answers, topic, plan)
 
     def _retrieve(self, topics: list[Entity], masked: str) -> _Retrieved:
         p = self.params

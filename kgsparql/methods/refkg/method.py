@@ -55,7 +55,8 @@ class RefKG:
         best = max(range(len(chains)), key=lambda i: (scores[i], -len(chains[i])))
         chain = chains[best]
         evidence = [(p, round(scores[best], 4)) for p in groups[chain][: self.params.top_u]]
-        reason = self._abstention(judge, chain, topics[0].name, plan)
+        reason = (self._abstention(judge, chain, topics[0].name, plan)
+                  or self._lacking(question, masked, chain, groups, topics, plan))
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)
         answers, plan["answered_by"] = self._infer(question, chains, scores, groups, chain)
@@ -105,6 +106,15 @@ class RefKG:
         recognised = ("alignment",) if f1 >= self.params.min_alignment and not plan["unnamed_hops"] else ()
         match = Match(plan["chain"], {"alignment": f1}, recognised, wanted[0] if wanted else None)
         return relation_match.reason(match, topic)
+
+    def _lacking(self, question: str, masked: str, chain, groups, topics, plan: dict) -> str | None:
+        """The shared check every method's chain goes through: the question asks for a relation the KG
+        lacks, and the chain's ends are not what that relation gives (``RelationMatch.lacking_reason``)."""
+        if self.ctx.abstention is None:
+            return None
+        ends = supported(groups[chain])
+        return self.ctx.abstention.lacking_reason(question, masked, [self.adapter.verbalize(r) for r in chain], ends,
+                                                  topics[0].name, plan)
 
     def _infer(self, question: str, chains, scores, groups, chain) -> tuple[tuple[str, ...], str]:
         """Joint inference over the best chains' kept evidence; LLM-free: the best chain's best-supported ends."""
