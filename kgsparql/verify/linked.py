@@ -32,6 +32,8 @@ def _keep(mention, skip: list[tuple[int, int]]) -> bool:
         return False
     if any(mention.start < hi and lo < mention.end for lo, hi in skip):
         return False
+    if mention.text.strip().lower() in _PRONOUNS | STOPWORDS:
+        return False                # "Someone directed X": a function word opening a sentence, not a name
     proper = any(ch.isupper() or ch.isdigit() for ch in mention.text)
     return proper or mention.score >= LOWER_CASE_MIN
 
