@@ -43,3 +43,16 @@ def test_a_function_word_opening_a_sentence_is_no_entity():
                                best=SimpleNamespace(entity=Entity.iri(f"e:{label}", label)))
     link = SimpleNamespace(mentions=[mention("Someone", 0, "Someone Marry Barry"), mention("Knight and Day", 18, "Knight and Day")])
     assert [m.text for m in claim_entities(link)] == ["Knight and Day"]
+
+
+def test_a_common_word_read_as_a_longer_name_is_no_entity():
+    from types import SimpleNamespace
+    from kgsparql.verify.linked import claim_entities
+
+    def mention(text, start, label):
+        return SimpleNamespace(text=text, start=start, end=start + len(text), score=0.5,
+                               best=SimpleNamespace(entity=Entity.iri(f"e:{label}", label)))
+    link = SimpleNamespace(mentions=[mention("Well", 0, "Well-Tempered Clavicle"), mention("Israel", 10, "Israel"),
+                                     mention("Tupac", 20, "Tupac Shakur")])
+    common = frozenset({"well", "israel"})
+    assert [m.text for m in claim_entities(link, common=common)] == ["Israel", "Tupac"]
