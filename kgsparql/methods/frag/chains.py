@@ -15,6 +15,7 @@ from ...rank.path_words import chain_words
 from ...sparql import load_query
 from ...types import IRI, Relation
 from .options import FragOptions
+from .prior_agreement import favourite_holds
 
 __all__ = ["ChainScorer", "QuestionChains", "chain_prior"]
 
@@ -63,6 +64,12 @@ class ChainScorer:
         probs = self.prior.scores(embedding) if self.prior is not None else {}
         every = getattr(self.prior, "every_head", None)
         return QuestionChains(self, masked, probs, probs or (every(embedding) if every else {}))
+
+    def _key_chain(self, key: str) -> tuple[Relation, ...]:
+        return tuple(Relation(i, None, inv, v) for i, v, inv in self._prior_chains[key])
+
+    def _key_words(self, key: str) -> str:
+        return self.verbalize_chain(self._key_chain(key))
 
     def verbalize_chain(self, chain: Sequence[Relation]) -> str:
         return chain_words(chain, self.verbalize)
@@ -134,6 +141,8 @@ class QuestionChains:
     def rank_chains(self, chains: Sequence[tuple[Relation, ...]],
                     answers: dict | None = None) -> list[tuple[tuple[Relation, ...], float]]:
         """``answers``: how many entities each chain reaches, where known."""
+        if self.probs and chains and self.s.params.prior_agreement and not self._favourite_holds(chains):
+            self.probs = {}         # the prior wants a chain the question's words do not ask for
         prior = np.array([self.probs.get(chain_key(c), 0.0) for c in chains])
         sem = self._semantic([self.s.verbalize_chain(c) for c in chains], bool(prior.any()))
         trained = self._trained(chains, answers or {})
@@ -143,6 +152,20 @@ class QuestionChains:
         scores = self._fuse(prior, sem)
         order = sorted(range(len(chains)), key=lambda i: (-scores[i], len(chains[i]), chain_key(chains[i])))
         return [(chains[i], float(scores[i])) for i in order]
+
+    def judges(self, against: tuple[Relation, ...]) -> list:
+        """Who may contradict the prior: the zero-shot rankers and the shared trained scorer, each
+        scoring a list of the prior's chain keys and ``against``, a chain of the topic's, last."""
+        s = self.s
+        chains = lambda keys: [s._key_chain(k) for k in keys] + [against]
+        out = [lambda keys: self._semantic([s.verbalize_chain(c) for c in chains(keys)])]
+        if s.trained is not None:
+            out.append(lambda keys: s.trained.score(self.masked, [s.in_words(c) for c in chains(keys)], s.encoder))
+        return out
+
+    def _favourite_holds(self, chains: Sequence[tuple[Relation, ...]]) -> bool:
+        best = max(chains, key=dict(zip(chains, self._semantic([self.s.verbalize_chain(c) for c in chains]))).get)
+        return favourite_holds(self.probs, [chain_key(c) for c in chains], self.judges(best))
 
     def _fuse(self, prior: np.ndarray, sem: np.ndarray) -> np.ndarray:
         return fuse_prior(prior, sem, self.s.params.prior_weight) if self.probs else sem

@@ -22,6 +22,8 @@ class FragOptions:
     fanout_cap_first: int = 5000 # per-(entity, relation) fan-out cap on the first hop
     fanout_cap: int = 300        # ... on later hops
     prior_weight: float = 0.7    # weight of the learned chain prior vs the zero-shot ranker
+    prior_agreement: bool = True # the prior keeps silent where every judge prefers the topic's best chain
+                                 # to a favourite the topic lacks (docs/methods/frag.md)
     rankers: tuple[str, ...] = ("fusion", "alignment")   # zero-shot chain rankers ...
     ranker_weights: tuple[float, ...] = ()               # ... and their weights (default: equal) ...
     zero_shot_weights: tuple[float, ...] = (1.0, 3.0)    # ... where the prior knows none of the chains
