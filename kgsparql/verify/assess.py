@@ -42,7 +42,7 @@ class Assessment:
 def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Assessment:
     form = read_claim(text)
     skip = [form.count_span] if form.count_span else []
-    mentioned = claim_entities(ctx.linker.link(text), skip)[:max_entities]
+    mentioned = claim_entities(ctx.linker.link(text), skip, ctx.encoder.words())[:max_entities]
     if not mentioned:
         return Assessment(form, [], [], NO_ENTITY)
     adapter = ctx.adapter

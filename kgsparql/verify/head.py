@@ -1,6 +1,7 @@
 """The trained verdict head: a model over ``claim_features`` that turns what the rule path saw into
 true / false — a logistic regression (``learn.EmbeddingClassifier``) or a one-hidden-layer network
-(``verify/head_network.py``), whichever did better on held-out training claims. It is trained on
+(``verify/head_network.py``), or the mean of two networks, with and without the claim embedding
+(``verify/head_pair.py``), whichever did better on held-out training claims. It is trained on
 one KG's labelled claims (``kgsparql train verifier``, FactKG's validation split) and used **only on
 that KG**: the model records the adapter and the relation labels it met in training. Loading it for
 a KG with another adapter is a ``ConfigError``, and a claim whose entities hold mostly relations the
@@ -19,16 +20,17 @@ from ..errors import ConfigError
 from ..learn import EmbeddingClassifier
 from .features import FORM_FEATURES
 from .head_network import HeadNetwork
+from .head_pair import HeadPair
 
 __all__ = ["VerdictHead", "MIN_SHARED_RELATIONS", "MODELS"]
 
 MIN_SHARED_RELATIONS = 0.5     # share of a claim's relation labels the head must have met in training
-MODELS = ("logistic", "network")
+MODELS = ("logistic", "network", "pair")
 
 
 @dataclass(frozen=True)
 class VerdictHead:
-    model: EmbeddingClassifier | HeadNetwork
+    model: EmbeddingClassifier | HeadNetwork | HeadPair
 
     @property
     def meta(self) -> dict:
@@ -36,7 +38,7 @@ class VerdictHead:
 
     def p_true(self, features: np.ndarray) -> float:
         x = self._used(features)
-        if isinstance(self.model, HeadNetwork):
+        if isinstance(self.model, (HeadNetwork, HeadPair)):
             return float(self.model.p_true(x)[0])
         return self.model.scores(x)["true"]
 
@@ -76,16 +78,20 @@ class VerdictHead:
         meta = {**meta, "features": len(FORM_FEATURES)}
         if meta.get("model", "logistic") == "network":
             return VerdictHead(HeadNetwork.train(x, labels, alpha=c, meta=meta))
+        if meta.get("model") == "pair":
+            return VerdictHead(HeadPair.train(x, labels, len(FORM_FEATURES), alpha=c, meta=meta))
         return VerdictHead(EmbeddingClassifier.train(x, ["true" if y else "false" for y in labels], c=c, meta=meta))
 
     def save(self, path: str | Path) -> None:
         self.model.save(path)
 
 
-def _load_model(path) -> EmbeddingClassifier | HeadNetwork:
+def _load_model(path) -> EmbeddingClassifier | HeadNetwork | HeadPair:
     try:
         with np.load(path, allow_pickle=False) as data:
-            network = "w1" in data.files
+            files = set(data.files)
     except (OSError, ValueError) as exc:
         raise ConfigError(f"cannot load model {path}: {exc}") from None
-    return HeadNetwork.load(path) if network else EmbeddingClassifier.load(path)
+    if "w1" in files:
+        return HeadNetwork.load(path)
+    return HeadPair.load(path) if "form_width" in files else EmbeddingClassifier.load(path)

@@ -27,21 +27,33 @@ def is_date(text: str) -> bool:
     return bool(_DATE.match((text or "").strip()))
 
 
-def _keep(mention, skip: list[tuple[int, int]]) -> bool:
+def _keep(mention, skip: list[tuple[int, int]], common: frozenset[str]) -> bool:
     if mention.best is None or mention.score < MIN_SCORE:
+        return False
+    if _common_word_inside(mention, common):
         return False
     if any(mention.start < hi and lo < mention.end for lo, hi in skip):
         return False
+    if mention.text.strip().lower() in _PRONOUNS | STOPWORDS:
+        return False                # "Someone directed X": a function word opening a sentence, not a name
     proper = any(ch.isupper() or ch.isdigit() for ch in mention.text)
     return proper or mention.score >= LOWER_CASE_MIN
 
 
-def claim_entities(link, skip: list[tuple[int, int]] = ()) -> list[Mentioned]:
+def _common_word_inside(mention, common: frozenset[str]) -> bool:
+    """One word of the language read as a longer name that begins with it ("Well" as *Well-Tempered
+    Clavicle*, "June" as *June Wilkinson*, "Mark" of an unknown "Mark Barone"): the claim does not name
+    that entity; a name written in full, or a word that is no common word ("Tupac"), may."""
+    text = mention.text.strip()
+    return " " not in text and text.lower() in common and len(mention.best.entity.name.split()) > 1
+
+
+def claim_entities(link, skip: list[tuple[int, int]] = (), common: frozenset[str] = frozenset()) -> list[Mentioned]:
     """The best candidate of each kept mention of a ``LinkResult``, in text order, one per entity.
-    ``skip`` spans (a count phrase) hold no entity."""
+    ``skip`` spans (a count phrase) hold no entity; ``common`` are the language's common words."""
     found: dict[Entity, Mentioned] = {}
     for m in sorted(link.mentions, key=lambda m: m.start):
-        if _keep(m, list(skip)) and m.best.entity not in found:
+        if _keep(m, list(skip), common) and m.best.entity not in found:
             found[m.best.entity] = Mentioned(m.best.entity, m.start, m.end, m.text)
     return list(found.values())
 

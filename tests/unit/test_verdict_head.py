@@ -96,3 +96,19 @@ def test_a_network_head_round_trips_and_a_head_of_other_features_is_refused(tmp_
                         classes=np.array(old.model.classes), meta=np.array(json.dumps({"adapter": "dbpedia"})))
     with pytest.raises(ConfigError, match="other features"):
         VerdictHead.load(tmp_path / "old.npz", "dbpedia")
+
+
+def test_a_pair_head_averages_two_networks_and_round_trips(tmp_path):
+    from kgsparql.verify.features import FORM_FEATURES
+
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(600, len(FORM_FEATURES) + 8)).astype(np.float32)      # form features, then an "embedding"
+    y = list(x[:, 0] - 0.5 * x[:, -1] > 0)
+    head = VerdictHead.train(x, y, {"adapter": "dbpedia", "embedding": True, "model": "pair"}, c=0.1)
+    pair = head.model
+    expected = (pair.whole.p_true(x[:1]) + pair.form.p_true(x[:1, :len(FORM_FEATURES)])) / 2
+    assert head.p_true(x[0]) == pytest.approx(float(expected[0]), abs=1e-6)
+    head.save(tmp_path / "pair.npz")
+    loaded = VerdictHead.load(tmp_path / "pair.npz", "dbpedia")
+    assert loaded.p_true(x[3]) == pytest.approx(head.p_true(x[3]), abs=1e-5)
+    assert np.mean([(loaded.decide(row)[0] == "true") == label for row, label in zip(x, y)]) > 0.75

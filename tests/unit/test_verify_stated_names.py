@@ -32,3 +32,27 @@ def test_a_noun_before_a_name_says_what_it_is():
     led = "Italy, whose leader Matteo Renzi is."           # no determiner: a relation word stays one
     assert not is_type_noun(led, RelationWord("leader", led.index("leader"), frozenset({"leader"})),
                             [Mentioned(AYALA, led.index("Matteo"), len(led) - 4, "Matteo Renzi")])
+
+
+def test_a_function_word_opening_a_sentence_is_no_entity():
+    from types import SimpleNamespace
+    from kgsparql.verify.linked import claim_entities
+
+    def mention(text, start, label):
+        return SimpleNamespace(text=text, start=start, end=start + len(text), score=0.5,
+                               best=SimpleNamespace(entity=Entity.iri(f"e:{label}", label)))
+    link = SimpleNamespace(mentions=[mention("Someone", 0, "Someone Marry Barry"), mention("Knight and Day", 18, "Knight and Day")])
+    assert [m.text for m in claim_entities(link)] == ["Knight and Day"]
+
+
+def test_a_common_word_read_as_a_longer_name_is_no_entity():
+    from types import SimpleNamespace
+    from kgsparql.verify.linked import claim_entities
+
+    def mention(text, start, label):
+        return SimpleNamespace(text=text, start=start, end=start + len(text), score=0.5,
+                               best=SimpleNamespace(entity=Entity.iri(f"e:{label}", label)))
+    link = SimpleNamespace(mentions=[mention("Well", 0, "Well-Tempered Clavicle"), mention("Israel", 10, "Israel"),
+                                     mention("Tupac", 20, "Tupac Shakur")])
+    common = frozenset({"well", "israel"})
+    assert [m.text for m in claim_entities(link, common=common)] == ["Israel", "Tupac"]
