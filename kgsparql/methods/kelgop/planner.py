@@ -173,7 +173,11 @@ class Planner(Composer):
 
 
 def _no_values(entities) -> str:
-    """Why the KG cannot answer a comparison of ``entities``: none of them has a number or a date."""
+    """Why the KG cannot answer a comparison of ``entities``: none of them has a number or a date.
+    Empty for a single candidate: there is nothing to compare, so the base question's answer stands
+    ("the last time X won the Super Bowl" where the KG holds one such win)."""
     names = list(dict.fromkeys(e.name for e in entities))
+    if len(names) < 2:
+        return ""
     shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
     return f"the KG holds no numbers or dates to compare {shown} on"
