@@ -83,9 +83,19 @@ def test_two_named_entities_are_intersected_before_a_clause_is_composed(asker, t
     assert set(answer.answers) == benchmark("planning").planning_gold(tables, item)
 
 
-def test_a_comparison_without_numbers_or_dates_abstains_and_says_so(asker):
-    """The demo KB holds no birth dates: "the oldest actor" cannot be compared, so no actor is guessed."""
+def test_a_comparison_without_numbers_or_dates_answers_the_base_question_and_says_so(asker, tables):
+    """The demo KB holds no birth dates: "the oldest actor" cannot be compared; by default the base
+    question's answer stands and the plan says the comparison was not made."""
     answer = asker.ask("Which is the oldest actor in Vertigo?")
+    assert answer.answers and set(answer.answers) <= chain_gold(tables, "Vertigo", ["starred_actors"])
+    assert answer.plan["category"] == "superlative" and "given unordered" in answer.plan["note"]
+
+
+def test_a_comparison_without_numbers_or_dates_abstains_when_asked_to(settings, kg):
+    """``abstain_without_values``: no actor is guessed, and the message names the candidates."""
+    strict = settings.replace(tables={"methods": {"kelgop": {"abstain_without_values": True}}})
+    with Asker(strict, kg=kg) as asker:
+        answer = asker.ask("Which is the oldest actor in Vertigo?")
     assert answer.answers == () and "no numbers or dates to compare" in answer.abstained
     assert "James Stewart" in answer.abstained and answer.plan["attempts"][-1]["category"] == "superlative"
 

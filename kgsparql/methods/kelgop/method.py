@@ -80,6 +80,8 @@ class KELGoP:
                                      **({"note": outcome.note} if outcome.note else {})})
             if verdict or (outcome.missing and self.params.abstain_without_values):
                 return outcome
+            if outcome.missing and outcome.subs and outcome.subs[-1].answers:
+                return _unordered(outcome)
         return outcome
 
     def _narrowed(self, link, outcome: Outcome) -> Outcome:
@@ -138,3 +140,11 @@ class KELGoP:
         merged["answered_by"] = "atomic"
         return Answer(question, answer.answers, evidence=answer.evidence, entities=answer.entities, plan=merged,
                       id=id)
+
+
+def _unordered(outcome: Outcome) -> Outcome:
+    """A comparison the KG holds no values for, answered with its candidates as the chain ordered
+    them, and a note that says no comparison was made (``abstain_without_values`` off)."""
+    base = outcome.subs[-1]
+    return Outcome(outcome.category, base.answers, outcome.subs, outcome.aggregate,
+                   f"{outcome.missing}: the candidates are given unordered")

@@ -23,7 +23,7 @@ class KelgopOptions:
     constraints: bool = True      # narrow a chain's answers to those whose facts name the question's other words
     scorer_hops: int = 2          # a turned-down chain of this many hops is answered when the shared scorer ranks it first (0: never)
     scorer_alignment: float = 0.4  # ... and the question's relation words align with it this well
-    abstain_without_values: bool = True  # a comparison whose candidates have no number or date abstains
+    abstain_without_values: bool = False  # a comparison whose candidates have no number or date abstains
     conjunction_first: bool = True  # two named entities: their common neighbours are tried before other plans
     llm_classify: bool = True     # with an LLM: few-shot classification (else the trained head)
     llm_decompose: bool = True    # with an LLM: few-shot decomposition for composition/conjunction
