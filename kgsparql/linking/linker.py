@@ -7,11 +7,8 @@ label index (or, for KGs too big to index, against ``lookup`` for a bounded set 
 into non-overlapping mentions."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
 from ..config import Settings
-from ..errors import ConfigError, KGSparqlError
+from ..errors import KGSparqlError
 from ..loaded_models import Models
 from ..plugin_options import parse_options
 from ..rank.base import Rankers
@@ -20,33 +17,14 @@ from . import scoring
 from .build import index_for, wants_index
 from .contained import contained_readings
 from .given import current_topics, given_link
+from .options import LinkerOptions
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
 from .relation_words import names_relation, relation_words
 from .result import Candidate, LinkResult, Mention
 from .text import Token, bracket_spans, loose_key, tokens
 from .typefit import degree_share, ranked_fit, relation_fit, with_degree
 
-__all__ = ["EntityLinker"]
-
-
-@dataclass(frozen=True)
-class LinkerOptions:
-    """``[plugins.linking]`` (docs/linking.md explains each)."""
-
-    label_index: Literal["auto", "on", "off"] = "auto"
-    type_fit: str = "overlap"              # overlap | off | a ranker name (e.g. embedding)
-    fuzzy: bool = True                     # BM25 over labels when no span matches a label
-    contained: bool = True                 # a capitalised span inside a few longer labels reads as them
-    max_mentions: int = 5
-    max_candidates: int = 5
-    lookup_ngrams: int = 40                # n-grams sent to lookup when there is no index
-    fit_candidates: int = 8                # distinct candidates whose relations are fetched for type fit
-    fit_direction: Literal["both", "out", "in", "auto"] = "auto"   # auto: both with an index, else out
-
-    def __post_init__(self) -> None:
-        for name in ("max_mentions", "max_candidates", "lookup_ngrams", "fit_candidates"):
-            if getattr(self, name) < 1:
-                raise ConfigError(f"{name} must be at least 1")
+__all__ = ["EntityLinker", "LinkerOptions"]
 
 
 class EntityLinker:

@@ -9,7 +9,7 @@ import pytest
 from kgsparql.config import DEFAULT_BASE_IRI
 from kgsparql.learn import EmbeddingClassifier
 from kgsparql.learn.chain_prior import ChainPrior, relation_iris
-from kgsparql.methods.frag.chains import chain_prior, predicates_held
+from kgsparql.methods.frag.prior_heads import chain_prior, predicates_held
 
 from kgtest import lines_adapter
 
