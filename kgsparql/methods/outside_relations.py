@@ -57,9 +57,10 @@ class OutsideRelations:
         """The general relations that mean nothing this KG holds (computed once)."""
         if self._lacking is None:
             general = self._general if self._general is not None else general_relations()
-            kg = list(dict.fromkeys(n for names in self._kg_names().values() for n in names))
+            relations = self._kg_names()
+            kg = list(dict.fromkeys(n for names in relations.values() for n in names))
             encoder = getattr(self.matcher, "encoder", None)
-            if encoder is None or not kg or not general or len(self._kg_names()) > self.options.outside_max_relations:
+            if encoder is None or not kg or not general or len(relations) > self.options.outside_max_relations:
                 self._lacking = []      # a KG this big words more relations its own way (docs/abstention.md)
             else:
                 sims = encoder.embed(general) @ encoder.embed(kg).T
