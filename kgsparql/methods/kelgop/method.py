@@ -15,7 +15,7 @@ from .categories import CategoryClassifier, shape_of
 from .options import KelgopOptions
 from ...linking.topics import MASK
 from ...rank.path_words import chain_words
-from .lexicon import nested
+from .nested_phrases import nested
 from .named_constraints import ConstraintCheck
 from .sub_questions import Outcome, SubQuestion
 from .planner import Planner
