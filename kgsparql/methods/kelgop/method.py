@@ -81,7 +81,9 @@ class KELGoP:
             if verdict or (outcome.missing and self.params.abstain_without_values):
                 return outcome
             if outcome.missing and outcome.subs and outcome.subs[-1].answers:
-                return _unordered(outcome)
+                outcome = _unordered(outcome)       # the log says what is answered, and why unordered
+                plan["attempts"][-1].update(sufficient=True, answers=list(outcome.answers[:5]), note=outcome.note)
+                return outcome
         return outcome
 
     def _narrowed(self, link, outcome: Outcome) -> Outcome:
