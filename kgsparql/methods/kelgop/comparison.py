@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...retrieval import follow_chain
 from .aggregation import Attribute, extreme, numeric_attributes, pick_attribute, value_filter
 from .categories import Shape
+from .label_years import LABEL_YEAR, filter_by_label, latest_by_label
 from .lexicon import strip_filter
 from .sub_questions import Outcome, SubQuestion
 
@@ -58,8 +59,9 @@ class Comparer:
         if attribute is None:
             attribute, ranking = self._attribute(entities, shape)
         if attribute is None:
-            return Outcome(category, subs=subs, note="the candidates have no numeric or date attribute",
-                           missing=_no_values(entities))
+            by_label = self._by_label(category, subs, *latest_by_label(entities, word), word=word)
+            return by_label or Outcome(category, subs=subs, note="the candidates have no numeric or date attribute",
+                                       missing=_no_values(entities))
         rows, op = extreme(self.adapter, entities, attribute, word)
         values = {r.entity: r.value.value for r in rows}
         winners = [e for e in dict.fromkeys(entities) if e in values]
@@ -80,14 +82,27 @@ class Comparer:
         if attribute is None and entities:
             attribute, ranking = self._attribute(entities, shape)
         if attribute is None:
-            return Outcome("comparative", subs=subs, note="no numeric or date attribute to filter on",
-                           missing=_no_values(entities) if entities else "")
+            by_label = self._by_label("comparative", subs, *filter_by_label(entities, shape.cues.filter))
+            return by_label or Outcome("comparative", subs=subs, note="no numeric or date attribute to filter on",
+                                       missing=_no_values(entities) if entities else "")
         rows, how = value_filter(self.adapter, entities, attribute, shape.cues.filter)
         kept = {r.entity for r in rows}
         names = self._names([e for e in dict.fromkeys(entities) if e in kept])
         subs.append(SubQuestion(f"which of [#{len(subs)}] have {attribute.text} {how}", names))
         return Outcome("comparative", names, subs, {"op": "filter", "attribute": attribute.to_json(),
                                                     "filter": how, "ranking": ranking})
+
+    def _by_label(self, category: str, subs: list[SubQuestion], winners: list, how: str, years: dict,
+                  word: str | None = None) -> Outcome | None:
+        """The candidates compared on the year their labels write (``label_years``: the KG holds no
+        dated fact for them); None when the labels hold no years to compare, or none passes."""
+        if not winners:
+            return None
+        names = self._names(winners)
+        subs.append(SubQuestion(f"which of [#{len(subs)}] {how} by {LABEL_YEAR}", names, tuple(winners)))
+        agg = {"op": how if word else "filter", "attribute": {"relation": LABEL_YEAR, "dated": True},
+               **({"word": word} if word else {"filter": how}), "values": {e.name: y for e, y in years.items()}}
+        return Outcome(category, names, subs, agg)
 
     @staticmethod
     def _names(entities) -> tuple[str, ...]:
