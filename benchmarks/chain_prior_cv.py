@@ -31,7 +31,9 @@ def _rows(items, settings, chain_model: str) -> list[dict]:
 
     def ask(question, qid):
         answer = asker.ask(question, id=qid)
-        plans[qid] = {k: answer.plan.get(k) for k in ("chain", "match", "hops")}
+        atomic = answer.plan.get("atomic") or answer.plan    # kelgop keeps FRAG's plan under "atomic"
+        plans[qid] = {**{k: atomic.get(k) for k in ("chain", "chain_key", "match", "hops")},
+                      "linked": [e.id for e in answer.entities]}
         return answer
     with Asker(settings) as asker:
         return [{**evaluate_item(item, ask), "plan": plans.get(item.id)} for item in items]

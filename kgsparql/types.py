@@ -1,56 +1,16 @@
-"""Core value types: RDF terms and the graph vocabulary methods speak (Entity, Relation, Triple, Path).
+"""Core value types: the graph vocabulary methods speak (Entity, Relation, Triple, Path, Answer) over
+the RDF terms of ``kgsparql.terms``, re-exported here.
 
 All are frozen, hashable and JSON-serialisable through ``to_json``."""
 from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any, Union
+from typing import Any
+
+from .terms import XSD, BlankNode, IRI, Literal, Term
 
 __all__ = ["IRI", "Literal", "BlankNode", "Term", "Entity", "Relation", "Triple", "Path", "Answer",
            "XSD"]
-
-XSD = "http://www.w3.org/2001/XMLSchema#"
-
-
-@dataclass(frozen=True, slots=True)
-class IRI:
-    value: str
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@dataclass(frozen=True, slots=True)
-class Literal:
-    value: str
-    datatype: str | None = None
-    lang: str | None = None
-
-    def __str__(self) -> str:
-        return self.value
-
-    def to_python(self) -> Any:
-        """Numbers become int/float, everything else stays a string."""
-        dt = (self.datatype or "").removeprefix(XSD)
-        try:
-            if dt in ("integer", "int", "long", "short", "nonNegativeInteger", "gYear"):
-                return int(self.value)
-            if dt in ("decimal", "double", "float"):
-                return float(self.value)
-        except ValueError:
-            pass
-        return self.value
-
-
-@dataclass(frozen=True, slots=True)
-class BlankNode:
-    id: str
-
-    def __str__(self) -> str:
-        return f"_:{self.id}"
-
-
-Term = Union[IRI, Literal, BlankNode]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,11 @@
 """Claim-verification evaluation (``kgsparql eval factkg``): one JSON line per claim as it goes
 (``--out``, ``--resume``), then accuracy overall, per gold label, and per claim form.
 
-FactKG is binary (supported or not): a ``not_enough_info`` verdict counts as "not supported", the
-usual reading of a binary benchmark, and its share is reported beside the accuracy. The files here
+FactKG is binary (supported or not), and its labels read DBpedia as a closed world: a negated claim
+("X did not have a successor") is supported exactly when DBpedia lacks what it denies. So a
+``not_enough_info`` verdict — the KG shows nothing that bears on the claim — counts as "not
+supported" for a plain claim and as "supported" for a negated one (nothing found of what it denies:
+``binary_label``); its share is reported beside the accuracy. The files here
 carry no reasoning types (``<data>/factkg/SOURCE.md``), so the per-type table is by the form the
 verifier read in the claim (negated, counting, date comparison, how many entities it linked): a
 description of the claims, not FactKG's own labels."""
@@ -18,7 +21,7 @@ from ..parallel import ordered_map
 from .factkg import FactClaim
 from .results import ResultsFile
 
-__all__ = ["run_claims", "summarize_claims", "claim_row", "format_claims"]
+__all__ = ["run_claims", "summarize_claims", "claim_row", "format_claims", "binary_label"]
 
 
 def _form(plan: dict) -> str:
@@ -30,11 +33,17 @@ def _form(plan: dict) -> str:
     return "one entity" if entities == 1 else ("two entities" if entities == 2 else "three or more entities")
 
 
+def binary_label(verdict: str, negated: bool) -> bool:
+    """A verdict as FactKG's label: ``not_enough_info`` is the label of a claim whose negation the
+    KG does not show (closed world: not supported when plain, supported when negated)."""
+    return negated if verdict == "not_enough_info" else verdict == "true"
+
+
 def claim_row(claim: FactClaim, result: dict | None, seconds: float, error: str | None = None) -> dict:
     verdict = (result or {}).get("verdict", "not_enough_info")
     plan = (result or {}).get("plan", {})
     row = {"id": claim.id, "claim": claim.claim, "gold": claim.label, "verdict": verdict,
-           "right": (verdict == "true") == claim.label, "form": _form(plan),
+           "right": binary_label(verdict, bool(plan.get("negated"))) == claim.label, "form": _form(plan),
            "explanation": (result or {}).get("explanation", ""),
            "stats": (result or {}).get("stats", {"seconds": round(seconds, 6)})}
     if "rule_verdict" in plan:       # a trained head decided: what the rules alone said
@@ -85,7 +94,8 @@ def _group(rows: list[dict], headed: bool = False) -> dict:
 def _rules(rows: list[dict]) -> dict:
     """With a trained head: the accuracy and NEI share the rule path alone had on the same claims."""
     ruled = [r.get("rule_verdict", r["verdict"]) for r in rows]     # where the head did not decide, the rules did
-    return {"rule_accuracy": round(sum((v == "true") == r["gold"] for v, r in zip(ruled, rows)) / len(rows), 4),
+    right = [binary_label(v, r["form"] == "negated") == r["gold"] for v, r in zip(ruled, rows)]
+    return {"rule_accuracy": round(sum(right) / len(rows), 4),
             "rule_not_enough_info": round(ruled.count("not_enough_info") / len(rows), 4)}
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .claims import binary_label
 from .factkg import factkg_store, load_factkg, sample_claims, seeded_order, store_checksum
 from .verifier_folds import grouped_held_out
 from .verifier_views import ViewCache
@@ -115,6 +116,6 @@ def train_verdict_head(settings, data_dir: Path, variant: str, out: Path, *, lim
             "model": best[0], "c": best[1], "embedding": best[2], "threshold": scores[best][1],
             "relations": relations, "store": store_checksum(store)}
     VerdictHead.train(x, y, meta, c=best[1]).save(out)
-    rule = float(np.mean([(verdicts[i] == "true") == y[i] for i in test]))
+    rule = float(np.mean([binary_label(verdicts[i], views[i]["negated"]) == y[i] for i in test]))
     return HeadReport(str(out), len(chosen), *best, scores[best][1], round(scores[best][0], 4), round(rule, 4),
                       round(time.perf_counter() - t0, 1))

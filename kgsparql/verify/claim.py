@@ -71,7 +71,8 @@ def _count(text: str) -> tuple[tuple[str, int] | None, tuple[int, int] | None]:
     m = re.search(rf"(?<![\d.,'’])\b{_NUM}(?={_PLURAL_NOUN})", text, re.I)   # "has two writers": exactly
     noun = re.match(r"\s+([a-z-]+)", text[m.end():], re.I) if m else None
     if m and not re.search(r"\bone\s+of\b", text[m.start():m.end() + 4], re.I) and _number(m.group(1)) < 100 \
-            and noun and noun.group(1).lower() not in STOPWORDS:      # "'42 was released": no noun
+            and noun and noun.group(1).lower() not in STOPWORDS \
+            and not noun.group(1)[:1].isupper():      # "'42 was released": no noun; "11 Diagonal Street": a name
         return ("=", _number(m.group(1))), m.span()
     m = re.search(r"\bmore than one\b|\bseveral\b|\bmultiple\b", text, re.I)
     if m:

@@ -51,8 +51,10 @@ def check_date(adapter, claim: str, op: str, span, mentioned: list[Mentioned], w
     one without a comparison)."""
     things = [m for m in mentioned if not is_date(m.entity.name)]
     years = [m.entity.name for m in mentioned if is_date(m.entity.name)] + _YEAR.findall(claim[span[1]:])
-    if not things or (len(things) < 2 and not years):
+    if not things:
         return SubClaim(claim, UNKNOWN, (), "the claim does not name two things to compare")
+    if len(things) < 2 and not years:
+        return None           # one thing and no date: "before dying in X" orders events, not dates
     left = things[0]
     dated = [_dated(adapter, m.entity) for m in things[:2]]
     common = [r for r in dated[0] if len(things) < 2 or r in dated[1]]

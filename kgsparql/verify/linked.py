@@ -89,7 +89,8 @@ def unlinked_names(masked_claim: str, common: frozenset[str] = frozenset()) -> l
         low = word.lower()
         opener = low in STOPWORDS or low.split("'")[0] in STOPWORDS or low in _MONTHS or low in _PRONOUNS
         starts = i == 0 or bool(_SENTENCE_END.search(raw[i - 1]))
-        alone = i + 1 >= len(words) or not words[i + 1][:1].isupper() or words[i + 1] == "X"
+        alone = i + 1 >= len(words) or not words[i + 1][:1].isupper() or words[i + 1] == "X" \
+            or words[i + 1].lower() in STOPWORDS | _MONTHS | _PRONOUNS     # "Born September 22nd, ..."
         if starts and alone and low in common:
             opener = True
         if word[:1].isupper() and word != "X" and not opener:

@@ -89,6 +89,9 @@ def test_a_comparison_without_numbers_or_dates_answers_the_base_question_and_say
     answer = asker.ask("Which is the oldest actor in Vertigo?")
     assert answer.answers and set(answer.answers) <= chain_gold(tables, "Vertigo", ["starred_actors"])
     assert answer.plan["category"] == "superlative" and "given unordered" in answer.plan["note"]
+    last = answer.plan["attempts"][-1]      # the attempt log agrees with the answer
+    assert last["category"] == "superlative" and last["sufficient"] and last["answers"] == list(answer.answers[:5])
+    assert "given unordered" in last["note"]
 
 
 def test_a_comparison_without_numbers_or_dates_abstains_when_asked_to(settings, kg):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql.methods.kelgop.lexicon import compositions, nested
+from kgsparql.methods.kelgop.nested_phrases import compositions, nested
 
 
 @pytest.mark.parametrize("question, inner, outer", [

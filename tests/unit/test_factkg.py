@@ -91,3 +91,12 @@ def test_eval_factkg_writes_rows_and_resumes(store, tmp_path):
     again = CliRunner().invoke(cli_main, args + ["--resume"], env=env)
     assert again.exit_code == 0, again.output
     assert len(out.read_text().splitlines()) == 6      # nothing re-verified
+
+
+def test_not_enough_info_reads_as_factkg_closed_world_label():
+    from kgsparql.eval.claims import binary_label
+
+    assert binary_label("true", False) and binary_label("true", True)
+    assert not binary_label("false", False) and not binary_label("false", True)
+    assert not binary_label("not_enough_info", False)     # nothing found for it: not supported
+    assert binary_label("not_enough_info", True)          # nothing found of what it denies: supported

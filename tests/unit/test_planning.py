@@ -8,8 +8,8 @@ import pytest
 from kgsparql.adapters.aggregate import reduce_aggregate
 from kgsparql.errors import InputError, ParseError
 from kgsparql.learn.categories import CATEGORIES, load_examples
-from kgsparql.methods.kelgop.lexicon import (compositions, direction, read_cues, strip_count, strip_filter,
-                                           strip_superlative)
+from kgsparql.methods.kelgop.lexicon import direction, read_cues, strip_count, strip_filter, strip_superlative
+from kgsparql.methods.kelgop.nested_phrases import compositions
 from kgsparql.prompts.kelgop.parsers import parse_category, parse_subquestions, parse_verdict
 from kgsparql.types import XSD, IRI, Literal
 

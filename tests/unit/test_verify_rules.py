@@ -61,6 +61,10 @@ def test_a_year_is_not_a_count():
     assert read_claim("The Ice Storm came out in 1997.").count is None
 
 
+def test_a_number_opening_a_name_is_not_a_count():
+    assert read_claim("11 Diagonal Street has 20 floors owned by Redefine Properties Limited.").count is None
+
+
 def _part(status):
     return SubClaim("a —r→ b", status, (), f"because {status}")
 
@@ -88,6 +92,8 @@ def test_unlinked_names_skip_function_words_and_linked_mentions():
     assert unlinked_names("Do you know X? She had a child.") == []
     assert unlinked_names("Zorblax was written by X.", COMMON) == ["Zorblax"]
     assert unlinked_names("Is it true? Paris Hilton wrote X.", COMMON) == ["Paris Hilton"]
+    # a common word opening the claim before a date is not a name: "Born" here
+    assert unlinked_names("Born September 22nd, 1856, X, died on the July 3rd, 1941.", COMMON) == []
 
 
 @pytest.mark.parametrize("reply, verdict", [
@@ -182,3 +188,15 @@ def test_a_negated_predicate_of_belief_or_truth_denies_the_statement(phrase, den
     from kgsparql.verify.claim import denied_belief
 
     assert denied_belief(phrase) is denies
+
+
+def test_a_name_the_kg_lacks_is_not_among_the_values_of_a_recorded_relation(demo_kg):
+    from kgsparql.loaded_models import Models
+    from kgsparql.verify import build_verifier
+
+    kg, settings = demo_kg
+    verifier = build_verifier(kg, settings, llm=None, models=Models())
+    result = verifier.verify("Zorblax Quimby starred in Kismet.")       # Kismet's actors are recorded
+    assert result.verdict == "false"
+    assert result.evidence and result.evidence[0][1] is False
+    assert verifier.verify("Zorblax Quimby did not star in Kismet.").verdict == "true"

@@ -10,7 +10,8 @@ from ...learn import EmbeddingClassifier
 from ...learn.categories import CATEGORIES
 from ...linking.topics import MASK, mask_spans
 from ...types import Entity
-from .lexicon import Cues, compositions, read_cues
+from .lexicon import Cues, read_cues
+from .nested_phrases import compositions
 
 __all__ = ["Shape", "shape_of", "CategoryClassifier"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...linking.topics import MASK
 from .sub_questions import SubQuestion
-from .lexicon import compositions
+from .nested_phrases import compositions
 
 __all__ = ["Composer"]
 

@@ -1,14 +1,13 @@
 """English cues of the planning kinds: count, superlative, comparison between named entities, a filter
-against a value, and the nested noun phrases of a composition. This is a lexicon of the *language*
-(latest, how many, after 2005, the director of X), never of a KG's relations: which relation a
+against a value (the nested phrases of a composition: ``nested_phrases``). This is a lexicon of the *language*
+(latest, how many, after 2005), never of a KG's relations: which relation a
 superlative compares is picked by ranking the KG's numeric/date relations (``plan_aggregate``)."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-__all__ = ["Cues", "read_cues", "strip_count", "strip_superlative", "strip_filter", "compositions",
-           "Composition", "direction", "nested"]
+__all__ = ["Cues", "read_cues", "strip_count", "strip_superlative", "strip_filter", "direction", "tidy", "WORD"]
 
 _I = re.IGNORECASE
 _COUNT = re.compile(r"\b(?:how many|(?:what is |what's |tell me |give me )?the (?:total )?number of|"
@@ -43,7 +42,7 @@ _FILTERS = [  # (pattern, op): the value is group 1 (and 2 for "between")
 _TIME_VERB = (r"(?:(?:that|which|and)\s+)?(?:(?:were|was|are|is|got|have been|has been|had been|been)\s+)?"
               r"(?:released|came out|come out|comes out|premiered|made|produced|launched|published|"
               r"appeared|out|debuted|filmed|shot)?\s*")
-_WORD = r"[A-Za-z][\w\-]*"
+WORD = r"[A-Za-z][\w\-]*"     # one word of a phrase pattern
 
 
 def _words(lexicon) -> re.Pattern:
@@ -95,19 +94,19 @@ def direction(word: str, dated: bool) -> str:
         {"older": "max", "younger": "min"}[word]
 
 
-def _tidy(text: str) -> str:
+def tidy(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip(" ,")
     return re.sub(r"\s+([?.!,])", r"\1", text)
 
 
 def strip_count(question: str) -> str:
     """"How many films did X direct" -> "which films did X direct"."""
-    return _tidy(_COUNT.sub("which ", question, count=1).replace("which which", "which"))
+    return tidy(_COUNT.sub("which ", question, count=1).replace("which which", "which"))
 
 
 def strip_superlative(question: str) -> str:
     """"What is the latest film directed by X" -> "What is the film directed by X"."""
-    return _tidy(_SUPER_RE.sub("", question, count=1).replace(" the the ", " the "))
+    return tidy(_SUPER_RE.sub("", question, count=1).replace(" the the ", " the "))
 
 
 def strip_filter(question: str) -> str:
@@ -115,68 +114,5 @@ def strip_filter(question: str) -> str:
     for pattern, _ in _FILTERS:
         out, n = re.subn(r"\s*" + _TIME_VERB + r"\b" + pattern + r"\b", " ", question, count=1, flags=_I)
         if n:
-            return _tidy(out)
+            return tidy(out)
     return question
-
-
-@dataclass(frozen=True)
-class Composition:
-    inner: str          # the sub-question about the topic ("the director of X")
-    outer: str          # the rest, the inner phrase replaced by the mask ("which films did X make")
-    kind: str = "of"    # "of" (a noun of X), "kinds" (what kinds of ...), "share" (... share N with X),
-                        # "clause" (the noun who/that/with ... X: "the country that contains X")
-
-    @property
-    def other(self) -> bool:
-        """The outer question asks for *other* things than the topic ("what else", "which other")."""
-        return bool(_OTHER.search(self.outer))
-
-
-_ROLE = rf"(?:the |a |an )?(?:{_WORD} ){{0,2}}?{_WORD}"
-
-
-def compositions(masked: str, mask: str = "X") -> list[Composition]:
-    """Nested phrases around the masked topic: "the <noun> of X", "X's <noun>", "what kinds of <...>",
-    "<...> share <noun> with X", and, when none of these, a noun with a clause that ends in X ("the
-    person who attended X", "the country with X"). Only when the outer question keeps a content word
-    of its own."""
-    out = []
-    m = re.search(rf"\b(the (?:{_WORD} ){{0,2}}?{_WORD}) (?:of|for|from|in|behind) {mask}\b", masked, _I)
-    if m:
-        out.append(Composition(f"{m.group(1)} of {mask}", _replace(masked, m)))
-    m = re.search(rf"\b{mask}'s ((?:{_WORD} ){{0,1}}{_WORD})", masked, _I)
-    if m:
-        out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m)))
-    m = re.search(r"\b(kinds?|types?|sorts?) of\s+(?!the\b|a\b|an\b|" + mask + r"\b)", masked, _I)
-    if m:
-        out.append(Composition(_tidy("which " + masked[m.end():]), f"what {m.group(1).lower()} is {mask}", "kinds"))
-    m = re.search(rf"\bshares? (?:the same |any |some |common )?({_WORD}) (?:with|as) {mask}\b", masked, _I)
-    if m:
-        out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m, f"have {mask}"), "share"))
-    m = re.search(rf"\b(?:the|a|an) (?:{_WORD} ){{0,2}}?{_WORD} (?:(?:who|that|which|whose|where) "
-                  rf"(?:{_WORD} ){{1,5}}?|with (?:{_WORD} ){{0,4}}?)[\"“]?{mask}\b[\"”]?", masked, _I)
-    if m and not out:
-        out.append(Composition(m.group(0), _replace(masked, m), "clause"))
-    return [c for c in out if _has_content(c.outer, mask)]
-
-
-def _replace(text: str, m: re.Match, by: str = "X") -> str:
-    return _tidy(text[: m.start()] + by + text[m.end():])
-
-
-_OTHER = re.compile(r"\b(other|else|also|too|another|same|more)\b", _I)
-_EMPTY = re.compile(r"^(?:who|what|which|name|list|tell me|give me|is|are|was|were|s|the|of|me|X|\W)*$", _I)
-
-
-def _has_content(outer: str, mask: str) -> bool:
-    return not _EMPTY.match(outer.replace(mask, " X "))
-
-
-def nested(masked: str, mask: str = "X") -> bool:
-    """Does the topic sit inside a phrase that describes something else: a composition above, a clause
-    that ends in it past the question's first word ("... spoken where X is made", "the country where X
-    is ..."), or "<nouns> of X" ("residents of X")? Then the question asks about that something."""
-    if compositions(masked, mask):
-        return True
-    clause = re.search(rf"\S\s+(?:who|whom|whose|which|that|where)\s+(?:{_WORD}\s+){{0,5}}?[\"“]?{mask}\b", masked, _I)
-    return bool(clause or re.search(rf"\b[a-z]+s of (?:the )?[\"“]?{mask}\b", masked))

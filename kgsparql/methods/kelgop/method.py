@@ -15,7 +15,7 @@ from .categories import CategoryClassifier, shape_of
 from .options import KelgopOptions
 from ...linking.topics import MASK
 from ...rank.path_words import chain_words
-from .lexicon import nested
+from .nested_phrases import nested
 from .named_constraints import ConstraintCheck
 from .sub_questions import Outcome, SubQuestion
 from .planner import Planner
@@ -81,7 +81,9 @@ class KELGoP:
             if verdict or (outcome.missing and self.params.abstain_without_values):
                 return outcome
             if outcome.missing and outcome.subs and outcome.subs[-1].answers:
-                return _unordered(outcome)
+                outcome = _unordered(outcome)       # the log says what is answered, and why unordered
+                plan["attempts"][-1].update(sufficient=True, answers=list(outcome.answers[:5]), note=outcome.note)
+                return outcome
         return outcome
 
     def _narrowed(self, link, outcome: Outcome) -> Outcome:

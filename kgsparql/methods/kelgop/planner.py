@@ -1,21 +1,21 @@
 """KELGoP's category-specific plans without an LLM: each decomposes the question from its category and
 the relation chain retrieval finds, answers the sub-questions in order with the atomic answerer, and
-lets the KG count, compare, filter or intersect (``plan_aggregate``)."""
+lets the KG count, compare, filter or intersect (the comparisons: ``comparison.Comparer``)."""
 from __future__ import annotations
 
-from ...retrieval import follow_chain
+from .comparison import Comparer
 from .composition import Composer
 from .conjunction import intersect
 from .answerer import Atomic
 from .categories import Shape
 from .sub_questions import Outcome, SubQuestion
-from .aggregation import Attribute, count_answers, extreme, numeric_attributes, pick_attribute, value_filter
-from .lexicon import strip_count, strip_filter, strip_superlative
+from .aggregation import count_answers
+from .lexicon import strip_count, strip_superlative
 
 __all__ = ["Planner"]
 
 
-class Planner(Composer):
+class Planner(Composer, Comparer):
     """One plan per category over the atomic answerer; ``depth`` bounds nested compositions."""
 
     def __init__(self, ctx, atomic: Atomic, per_entity: int, depth: int, trust_prior: float = 0.6):
@@ -42,36 +42,6 @@ class Planner(Composer):
         if not sub.answers and original is not None:
             sub = self.atomic.ask(original[0], topics, original[1], max_hops=hops, check=check)
         return [sub]
-
-    def candidates(self, subs: list[SubQuestion], topics) -> tuple[list, "Attribute | None"]:
-        """The entities to compare: the base answers when they have numbers or dates; else, along the
-        chain retrieval found, the last entities that do: when the chain ends in the values themselves
-        ("which film came out first" -> film ; release year) the entities one hop before, with that
-        hop as the attribute; when it overshoots ("movies with X" -> ... ; has genre), a prefix."""
-        last = subs[-1]
-        chain = last.chain
-        if len(subs) > 1 or not chain:
-            return list(last.entities), None
-        ends = lambda k: list(follow_chain(self.adapter, list(topics), chain[:k], walks=self.ctx.walks).answers)
-        if len(chain) >= 2:
-            before = ends(len(chain) - 1)
-            attrs = [a for a in numeric_attributes(self.adapter, before) if a.relation.key() == chain[-1].key()]
-            if attrs:
-                return self._cut(subs, before, len(chain) - 1), attrs[0]
-        if numeric_attributes(self.adapter, last.entities):
-            return list(last.entities), None
-        for k in range(len(chain) - 1, 0, -1):
-            before = ends(k)
-            if numeric_attributes(self.adapter, before):
-                return self._cut(subs, before, k), None
-        return list(last.entities), None
-
-    @staticmethod
-    def _cut(subs: list[SubQuestion], entities: list, k: int) -> list:
-        last = subs[-1]
-        subs[-1] = SubQuestion(last.question, tuple(e.name for e in entities), tuple(entities), last.chain[:k],
-                               last.evidence)
-        return entities
 
     def direct(self, text: str, topics, masked: str) -> SubQuestion | None:
         """The atomic answer when the answerer's trained chain prior is sure of it (a phrasing it was
@@ -122,62 +92,3 @@ class Planner(Composer):
 
     def conjunction(self, question: str, link, shape: Shape) -> Outcome:
         return intersect(self, question, shape)
-
-    # -- aggregation --------------------------------------------------------------------------------
-    def _attribute(self, entities, shape: Shape):
-        attrs = numeric_attributes(self.adapter, entities)
-        return pick_attribute(self.ctx.ranker("embedding"), shape.masked, attrs)
-
-    def _extreme(self, category: str, word: str | None, subs: list[SubQuestion], entities, shape: Shape,
-                 attribute=None) -> Outcome:
-        if not entities or not word:
-            return Outcome(category, subs=subs, note="no candidates to compare")
-        ranking = [{"relation": attribute.text, "from": "the chain"}] if attribute else []
-        if attribute is None:
-            attribute, ranking = self._attribute(entities, shape)
-        if attribute is None:
-            return Outcome(category, subs=subs, note="the candidates have no numeric or date attribute",
-                           missing=_no_values(entities))
-        rows, op = extreme(self.adapter, entities, attribute, word)
-        values = {r.entity: r.value.value for r in rows}
-        winners = [e for e in dict.fromkeys(entities) if e in values]
-        names = self._names(winners)
-        subs.append(SubQuestion(f"which of [#{len(subs)}] has the {op[3:]} {attribute.text}", names, tuple(winners)))
-        agg = {"op": op, "attribute": attribute.to_json(), "word": word, "ranking": ranking,
-               "values": {e.name: values[e] for e in winners}}
-        return Outcome(category, names, subs, agg)
-
-    def _filter(self, question: str, shape: Shape) -> Outcome:
-        base = strip_filter(question)
-        link = self.ctx.linker.link(base)
-        if link.topic_mention is None:
-            return Outcome("comparative", note="no entity left once the value is set aside")
-        subs = self.resolve(base, link.topics(), link.masked(), check=False)
-        entities, attribute = self.candidates(subs, link.topics())
-        ranking = [{"relation": attribute.text, "from": "the chain"}] if attribute else []
-        if attribute is None and entities:
-            attribute, ranking = self._attribute(entities, shape)
-        if attribute is None:
-            return Outcome("comparative", subs=subs, note="no numeric or date attribute to filter on",
-                           missing=_no_values(entities) if entities else "")
-        rows, how = value_filter(self.adapter, entities, attribute, shape.cues.filter)
-        kept = {r.entity for r in rows}
-        names = self._names([e for e in dict.fromkeys(entities) if e in kept])
-        subs.append(SubQuestion(f"which of [#{len(subs)}] have {attribute.text} {how}", names))
-        return Outcome("comparative", names, subs, {"op": "filter", "attribute": attribute.to_json(),
-                                                    "filter": how, "ranking": ranking})
-
-    @staticmethod
-    def _names(entities) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(e.name for e in entities))
-
-
-def _no_values(entities) -> str:
-    """Why the KG cannot answer a comparison of ``entities``: none of them has a number or a date.
-    Empty for a single candidate: there is nothing to compare, so the base question's answer stands
-    ("the last time X won the Super Bowl" where the KG holds one such win)."""
-    names = list(dict.fromkeys(e.name for e in entities))
-    if len(names) < 2:
-        return ""
-    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-    return f"the KG holds no numbers or dates to compare {shown} on"

@@ -1,0 +1,74 @@
+"""The nested phrases of a composition question: "the director of X", "X's films", "what kinds of ...",
+"... share actors with X", a noun with a clause that ends in the topic ("the country that contains
+X"). English phrasing only, never a KG's relations: which relations a phrase names is read from the
+KG's vocabulary by the planner (``composition.Composer``)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .lexicon import WORD, tidy
+
+__all__ = ["Composition", "compositions", "nested"]
+
+_I = re.IGNORECASE
+
+
+@dataclass(frozen=True)
+class Composition:
+    inner: str          # the sub-question about the topic ("the director of X")
+    outer: str          # the rest, the inner phrase replaced by the mask ("which films did X make")
+    kind: str = "of"    # "of" (a noun of X), "kinds" (what kinds of ...), "share" (... share N with X),
+                        # "clause" (the noun who/that/with ... X: "the country that contains X")
+
+    @property
+    def other(self) -> bool:
+        """The outer question asks for *other* things than the topic ("what else", "which other")."""
+        return bool(_OTHER.search(self.outer))
+
+
+def compositions(masked: str, mask: str = "X") -> list[Composition]:
+    """Nested phrases around the masked topic: "the <noun> of X", "X's <noun>", "what kinds of <...>",
+    "<...> share <noun> with X", and, when none of these, a noun with a clause that ends in X ("the
+    person who attended X", "the country with X"). Only when the outer question keeps a content word
+    of its own."""
+    out = []
+    m = re.search(rf"\b(the (?:{WORD} ){{0,2}}?{WORD}) (?:of|for|from|in|behind) {mask}\b", masked, _I)
+    if m:
+        out.append(Composition(f"{m.group(1)} of {mask}", _replace(masked, m)))
+    m = re.search(rf"\b{mask}'s ((?:{WORD} ){{0,1}}{WORD})", masked, _I)
+    if m:
+        out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m)))
+    m = re.search(r"\b(kinds?|types?|sorts?) of\s+(?!the\b|a\b|an\b|" + mask + r"\b)", masked, _I)
+    if m:
+        out.append(Composition(tidy("which " + masked[m.end():]), f"what {m.group(1).lower()} is {mask}", "kinds"))
+    m = re.search(rf"\bshares? (?:the same |any |some |common )?({WORD}) (?:with|as) {mask}\b", masked, _I)
+    if m:
+        out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m, f"have {mask}"), "share"))
+    m = re.search(rf"\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} (?:(?:who|that|which|whose|where) "
+                  rf"(?:{WORD} ){{1,5}}?|with (?:{WORD} ){{0,4}}?)[\"“]?{mask}\b[\"”]?", masked, _I)
+    if m and not out:
+        out.append(Composition(m.group(0), _replace(masked, m), "clause"))
+    return [c for c in out if _has_content(c.outer, mask)]
+
+
+def _replace(text: str, m: re.Match, by: str = "X") -> str:
+    return tidy(text[: m.start()] + by + text[m.end():])
+
+
+_OTHER = re.compile(r"\b(other|else|also|too|another|same|more)\b", _I)
+_EMPTY = re.compile(r"^(?:who|what|which|name|list|tell me|give me|is|are|was|were|s|the|of|me|X|\W)*$", _I)
+
+
+def _has_content(outer: str, mask: str) -> bool:
+    return not _EMPTY.match(outer.replace(mask, " X "))
+
+
+def nested(masked: str, mask: str = "X") -> bool:
+    """Does the topic sit inside a phrase that describes something else: a composition above, a clause
+    that ends in it past the question's first word ("... spoken where X is made", "the country where X
+    is ..."), or "<nouns> of X" ("residents of X")? Then the question asks about that something."""
+    if compositions(masked, mask):
+        return True
+    clause = re.search(rf"\S\s+(?:who|whom|whose|which|that|where)\s+(?:{WORD}\s+){{0,5}}?[\"“]?{mask}\b", masked, _I)
+    return bool(clause or re.search(rf"\b[a-z]+s of (?:the )?[\"“]?{mask}\b", masked))
