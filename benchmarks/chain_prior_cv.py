@@ -26,7 +26,10 @@ def _rows(items, settings, chain_model: str) -> list[dict]:
     from kgsparql import Asker
     from kgsparql.eval.runner import evaluate_item
 
-    settings = settings.replace(tables={"methods": {"frag": {"chain_model": chain_model}}})
+    tables = dict(settings.tables or {})
+    methods = dict(tables.get("methods", {}))
+    methods["frag"] = {**methods.get("frag", {}), "chain_model": chain_model}
+    settings = settings.replace(tables={**tables, "methods": methods})
     plans = {}
 
     def ask(question, qid):
@@ -90,6 +93,7 @@ def main() -> None:
     ap.add_argument("--min-f1", type=float, default=0.0)
     ap.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
     ap.add_argument("--out", type=Path, default=None, help="write the held-out rows (with the head) here")
+    ap.add_argument("--config", type=Path, default=None, help="a kgsparql.toml whose settings every fold uses")
     ap.add_argument("--cache", type=Path, default=None, help="keep the labels in this folder between runs")
     args = ap.parse_args()
     from kgsparql import Settings
@@ -99,7 +103,7 @@ def main() -> None:
     from kgsparql.rank import build_ranker
 
     t0 = time.perf_counter()
-    base = Settings.load(flags={"llm": "none"})
+    base = Settings.load(flags={"llm": "none"}, config_file=args.config)
     parts = load_dataset("webqsp", args.data_dir, split="dev")
     items = [i for p in (sample(parts, args.limit) if args.limit else parts) for i in p.items]
     def labels(names):
