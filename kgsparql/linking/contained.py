@@ -1,7 +1,8 @@
 """Names written shorter than the KG writes them: a capitalised span that matches no label but whose
 words begin a few labels ("United States" for *United States of America*, "Tupac" for *Tupac Shakur*,
 "Icelandic" for *Icelandic Language*). A label that only ends in the span names something else (a
-"Cathedral" is not *Barcelona Cathedral*). The best-connected label of a span reads it best; type fit
+"Cathedral" is not *Barcelona Cathedral*), and so does a label that begins with only some of the
+words written as one name ("Lala Anthony" is not *Anthony of Padua*). The best-connected label of a span reads it best; type fit
 then weighs it against the question as it does any reading."""
 from __future__ import annotations
 
@@ -40,17 +41,22 @@ def _covered(i: int, j: int, found: list[Reading]) -> bool:
     return any(r.i <= i and j <= r.j for r in found)
 
 
-def contained_readings(index: LabelIndex, toks: list[Token], found: list[Reading], degree) -> list[Reading]:
-    """Readings of the name-like spans no reading in ``found`` holds: labels whose loose key holds
-    the span's words first, followed by at most ``MAX_EXTRA`` more words. ``degree(entities)``
-    gives each entity's number of facts (one query for all spans): the best-connected label of a span
-    gets the full tier, the others less (``degree_share``)."""
+def contained_readings(index: LabelIndex, toks: list[Token], found: list[Reading], degree,
+                       common: frozenset[str] = frozenset()) -> list[Reading]:
+    """Readings of the runs of name-like words no reading in ``found`` holds: labels whose loose key
+    holds the run's words first, followed by at most ``MAX_EXTRA`` more words: the whole run, else
+    its beginning when the label goes on like the run's next word. A name written in full ("Lala
+    Anthony", "Mark Barone") is not another one that begins or ends with one of its words (*Anthony
+    of Padua*, *Mark Twain*). A word that opens the question and is a ``common``
+    word of the language ("Someone", "Well", "Name") is capitalised for its place, not as a name.
+    ``degree(entities)`` gives each entity's number of facts (one query for all runs): the
+    best-connected label of a run gets the full tier, the others less (``degree_share``)."""
     out: list[Reading] = []
     for lo, hi in _runs(toks):
-        for size in range(hi - lo, 0, -1):
-            for i in range(lo, hi - size + 1):
-                if not _covered(i, i + size, found + out):
-                    out.extend(_inside(index, toks, i, i + size))
+        lo += lo == 0 and toks[0].text.lower() in common     # "Name Tupac's films": the capital of "Name" is its place's
+        for j in range(hi, lo, -1):                          # the run, then its beginnings
+            if not _covered(lo, j, found + out):
+                out.extend(_inside(index, toks, lo, j, toks[j].text if j < hi else ""))
     if not out:
         return out
     facts = degree(list(dict.fromkeys(r.entity for r in out)))
@@ -61,7 +67,9 @@ def contained_readings(index: LabelIndex, toks: list[Token], found: list[Reading
     return [Reading(r.i, r.j, r.entity, r.tier * share[((r.i, r.j), r.entity)]) for r in out]
 
 
-def _inside(index: LabelIndex, toks: list[Token], i: int, j: int) -> list[Reading]:
+def _inside(index: LabelIndex, toks: list[Token], i: int, j: int, next_name: str = "") -> list[Reading]:
+    """Labels that begin with tokens ``i:j``; ``next_name``, the name word the question writes next,
+    must begin the label's next word alike (``_goes_on``)."""
     words = loose_key(" ".join(t.text for t in toks[i:j])).split()
     if not words:
         return []
@@ -73,7 +81,7 @@ def _inside(index: LabelIndex, toks: list[Token], i: int, j: int) -> list[Readin
     for k in ids:
         label = index.loose[k].split()
         if 0 < len(label) - len(words) <= MAX_EXTRA and label[:len(words)] == words \
-                and not _other_ending(label[len(words):], after):
+                and not _other_ending(label[len(words):], after) and _goes_on(label[len(words)], next_name):
             out.append(Reading(i, j, _entity(*index.entries[k]), CONTAINED))
     return out[:MAX_LABELS]
 
@@ -85,3 +93,10 @@ def _other_ending(extra: list[str], after: list[str]) -> bool:
     while n < min(len(extra), len(after)) and extra[n] == after[n]:
         n += 1
     return 0 < n < len(extra)
+
+
+def _goes_on(word: str, next_name: str) -> bool:
+    """Does a label's next ``word`` begin with the letter of the name word the question writes next
+    (if any)? Only its first letter: an accent the text lost ("PÃ©rez") breaks the rest."""
+    key = loose_key(next_name)
+    return not key or word[:1] == key[:1]

@@ -54,6 +54,9 @@ class EntityLinker:
             self.index = None  # no labels came back: link through lookup instead
         # the KG's relation words, read only where labels are indexed (a KG small enough to scan)
         self.relation_vocab = relation_words(kg, settings, models) if self.index is not None else frozenset()
+        # the language's common words (the sentence encoder's vocabulary): "Someone" opening a question
+        self.common_words = pool.get("embedding").words() if self.index is not None and self.contained \
+            else frozenset()
         auto = "both" if self.index is not None else "out"
         self.fit_direction = auto if opts.fit_direction == "auto" else opts.fit_direction
 
@@ -101,7 +104,7 @@ class EntityLinker:
             found = index_readings(self.index, toks)
         found = [r for r in found if scoring.acceptable(toks, r)]
         if self.index is not None and self.contained:   # "United States" for United States of America
-            found += contained_readings(self.index, toks, found, self._facts)
+            found += contained_readings(self.index, toks, found, self._facts, self.common_words)
         # BM25 when no span matches a label, or when every match is only a relation word
         # ("what country did buddha come from": Country the genre, and no label is "buddha")
         if self.fuzzy and self.index is not None and all(self._relational(toks, r) for r in found):

@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 from ..errors import KGSparqlError
 from ..meaning import without_direction
 from .abstention_options import AbstentionOptions
-from .answer_kind import dates_unasked
+from .answer_kind import dates_unasked, undated
 from .chain_match import Match
 from .meaning_view import MeaningView
 from .outside_relations import OutsideRelations
@@ -131,10 +131,16 @@ class RelationMatch:
 
     def kind_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
         """Why to abstain when the chain's ends are not the kind of answer asked for (dates to a
-        question that asks for none), unless the question names the chain's relations word for word."""
-        if not (self.options.enabled and self.options.answer_kind) or not dates_unasked(question, answers):
+        question that asks for none, or no date to one that asks for it), unless the question names
+        the chain's relations word for word."""
+        if not (self.options.enabled and self.options.answer_kind):
             return None
         if match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold:
+            return None
+        if undated(question, answers):
+            return (f"nothing the KG holds about {topic} answers the question: it asks for a date, and "
+                    f"the closest relation, '{match.chain}', leads to none")
+        if not dates_unasked(question, answers):
             return None
         return (f"nothing the KG holds about {topic} answers the question: the closest relation, "
                 f"'{match.chain}', leads to dates, and the question asks for no date")

@@ -2,7 +2,8 @@
 
 A chain whose ends are all dates (a release year, a publication date) answers "when" and "what
 year" questions; "who wrote X" or "how long is X" answered with a year is the KG lacking the asked
-fact, not an answer. The kind of the ends is read from the terms themselves (a date or year literal,
+fact, not an answer. The other way round, "when was X born" answered with names that hold no
+number at all (X's children) is no date either. The kind of the ends is read from the terms themselves (a date or year literal,
 or a node labelled like one, as the MetaQA KB's years are), the kind the question asks for from its
 question words (``meaning.question_shape``): no relation of any KG is named here.
 
@@ -15,7 +16,7 @@ from typing import Sequence
 from ..meaning import question_shape
 from ..types import XSD, Entity
 
-__all__ = ["looks_like_date", "dates_unasked", "dates_asked"]
+__all__ = ["looks_like_date", "dates_unasked", "dates_asked", "undated"]
 
 _DATE_TYPES = {f"{XSD}{t}" for t in ("date", "dateTime", "gYear", "gYearMonth", "dateTimeStamp")}
 _NAMES_DATE = re.compile(r"\b(?:years?|dates?|decades?|century)\b", re.I)
@@ -40,3 +41,11 @@ def dates_asked(question: str, answers: Sequence) -> bool:
         return looks_like_date(a) if isinstance(a, Entity) else bool(_DATE_TEXT.match(str(a).strip()))
     return bool(answers) and all(is_date(a) for a in answers) and (
         bool(_NAMES_DATE.search(question)) or question_shape(question).answer == "date")
+
+
+def undated(question: str, answers: Sequence) -> bool:
+    """The question asks for a date ("when", "what year"), and no answer (an ``Entity`` or a name)
+    holds a digit: neither a date nor a dated event ("2010 World Series")."""
+    names = [a.name if isinstance(a, Entity) else str(a) for a in answers]
+    return bool(names) and not any(ch.isdigit() for n in names for ch in n) and (
+        question_shape(question).answer == "date" or bool(_NAMES_DATE.search(question)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql.methods.answer_kind import dates_unasked, looks_like_date
+from kgsparql.methods.answer_kind import dates_unasked, looks_like_date, undated
 from kgsparql.types import XSD, Entity, Literal
 
 from kgtest import lines_adapter
@@ -44,3 +44,12 @@ def test_a_question_about_a_date_is(question):
 def test_other_answers_and_no_answers_are_left_alone():
     assert not dates_unasked("Who starred in Tooth Fairy?", _ends("starred actors"))
     assert not dates_unasked("Who wrote Tooth Fairy?", [])
+
+
+def test_a_when_question_answered_with_names_that_hold_no_number_is_undated():
+    actors, years = _ends("starred actors"), _ends("release year")
+    assert undated("When was Tooth Fairy released?", actors)
+    assert undated("What year did Tooth Fairy come out?", ["george_darwin"])
+    assert not undated("When was Tooth Fairy released?", years)
+    assert not undated("When did the Giants win the World Series?", ["2010 World Series"])   # a dated event
+    assert not undated("Who starred in Tooth Fairy?", actors) and not undated("When was it released?", [])

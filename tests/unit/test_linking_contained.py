@@ -77,3 +77,21 @@ def test_a_label_that_goes_on_otherwise_than_the_question_is_no_reading():
     toks = tokens("Which country has the National Anthem of Guatemala?")
     found = contained_readings(index, toks, [], lambda entities: {})
     assert [r.entity.label for r in found] == []
+
+
+def test_a_name_written_in_full_is_not_another_that_begins_with_one_of_its_words():
+    index = LabelIndex([("a", "Anthony of Padua"), ("b", "Mark Twain"), ("c", "Tupac Shakur")])
+    toks = tokens("What city is the home of Lala Anthony and Mark Barone?")
+    assert contained_readings(index, toks, [], lambda entities: {}) == []
+    toks = tokens("Where did Anthony live?")
+    assert [r.entity.label for r in contained_readings(index, toks, [], lambda entities: {})] == ["Anthony of Padua"]
+
+
+def test_a_common_word_opening_the_question_is_no_name():
+    index = LabelIndex([("a", "Someone Marry Barry"), ("b", "Tupac Shakur")])
+    common = frozenset({"someone", "name"})
+    toks = tokens("Someone directed the film?")
+    assert contained_readings(index, toks, [], lambda entities: {}, common) == []
+    assert len(contained_readings(index, toks, [], lambda entities: {})) == 1     # without the vocabulary
+    toks = tokens("Name Tupac films")
+    assert [r.entity.label for r in contained_readings(index, toks, [], lambda e: {}, common)] == ["Tupac Shakur"]

@@ -200,3 +200,13 @@ def test_a_name_the_kg_lacks_is_not_among_the_values_of_a_recorded_relation(demo
     assert result.verdict == "false"
     assert result.evidence and result.evidence[0][1] is False
     assert verifier.verify("Zorblax Quimby did not star in Kismet.").verdict == "true"
+
+
+def test_before_with_one_entity_and_no_year_is_checked_without_a_comparison(demo_kg):
+    from kgsparql.loaded_models import Models
+    from kgsparql.verify import build_verifier
+
+    kg, settings = demo_kg
+    verifier = build_verifier(kg, settings, llm=None, models=Models())
+    result = verifier.verify("Kismet was released before the war.")     # one thing, no year to compare with
+    assert result.verdict == "true", result.explanation

@@ -13,6 +13,7 @@ from ...stats import record_count
 from ...types import Answer, Entity
 from ..context import MethodContext
 from ..no_answer import abstain, link_or_abstain, no_fact
+from ..shared_verdict import shared_verdict, verdict_method
 from .llm_steps import answer_with_reflection
 from .chain_scoring import QuestionScorer
 from .descriptions import Descriptions
@@ -52,6 +53,7 @@ class KGFR:
         self.describe = ctx.models.load(("kgfr-descriptions", kg_id, model, self.params.describe_relations),
                                         lambda: Descriptions(self.adapter.verbalize, self.llm,
                                                              self.params.describe_relations, cache))
+        self.verdict = verdict_method(ctx, self.params.verdict, self.name)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -76,7 +78,7 @@ class KGFR:
         """Why the best chain does not answer the question: its score is low while the question names
         KG relations, or (a one-hop chain) the shared abstention (``ctx.abstention``, every method's)
         recognises it in none of its views, or (any chain) the question asks for a relation the KG
-        lacks (``shared_abstention``)."""
+        lacks (``shared_abstention``), or the default method refuses the question (``verdict``)."""
         topic, plan = found.topics[0].name, found.plan
         if plan["relation_words"] > 0 and best.score < self.params.min_score:
             return (f"nothing the KG holds about {topic} matches the question "
@@ -91,7 +93,8 @@ class KGFR:
             plan["match"] = match.to_json()
             if reason := relation_match.reason(match, topic):
                 return reason
-        return relation_match.lacking_reason(question, found.masked, texts, found.answers, topic, plan)
+        return (relation_match.lacking_reason(question, found.masked, texts, found.answers, topic, plan)
+                or shared_verdict(self.verdict, question, plan))      # the default method refuses it
 
     def _retrieve(self, topics: list[Entity], masked: str) -> _Retrieved:
         p = self.params

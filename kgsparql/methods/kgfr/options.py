@@ -23,6 +23,7 @@ class KgfrOptions:
     sibling_damping: float = 0.8  # score kept by a chain that never returns, for "which other ..." questions
     min_score: float = 0.6        # abstain below this chain score when the question names KG relations
     shared_abstention: bool = True     # also abstain where the shared relation match recognises no chain
+    verdict: str = "kelgop"       # also abstain where this method (the default) does ("": own checks only)
     describe_relations: bool = False   # let the LLM write relation descriptions (once per KG, cached)
 
     def __post_init__(self) -> None:

@@ -10,6 +10,7 @@ from ...types import Answer, Entity
 from ..abstention import Match
 from ..context import MethodContext
 from ..no_answer import abstain, link_or_abstain, no_fact
+from ..shared_verdict import shared_verdict, verdict_method
 from .judge import ChainJudge, QuestionJudge
 from .decoupling import SubQuestion, decouple
 from .exploration import explore
@@ -30,6 +31,7 @@ class RefKG:
         self.adapter, self.linker, self.llm = ctx.adapter, ctx.linker, ctx.llm
         self.scorer = build_scorer(p.scorer, ctx.rankers)
         vocabulary = ctx.abstention.vocabulary if ctx.abstention is not None else (lambda: [])
+        self.verdict = verdict_method(ctx, p.verdict, self.name)
         self.judge = ChainJudge(ctx.ranker("alignment"), ctx.ranker("embedding"), vocabulary, self.adapter.verbalize)
         ctx.warm_encoder()
 
@@ -56,6 +58,7 @@ class RefKG:
         chain = chains[best]
         evidence = [(p, round(scores[best], 4)) for p in groups[chain][: self.params.top_u]]
         reason = (self._abstention(judge, chain, topics[0].name, plan)
+                  or shared_verdict(self.verdict, question, plan)
                   or self._lacking(question, masked, chain, groups, topics, plan))
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)

@@ -22,6 +22,7 @@ class RefKGOptions:
     evidence_facts: int = 30        # kept facts turned into text for the LLM
     top_u: int = 8                  # evidence paths returned with the answer
     min_alignment: float = 0.5      # abstain when the best chain aligns worse with the relations the question names
+    verdict: str = "kelgop"         # also abstain where this method (the default) does ("": own checks only)
 
     def __post_init__(self) -> None:
         for name in ("top_k", "max_hops", "fanout_cap", "max_frontier", "max_edges", "evidence_facts", "top_u"):
