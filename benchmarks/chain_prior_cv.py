@@ -42,7 +42,8 @@ def _rows(items, settings, chain_model: str) -> list[dict]:
         return [{**evaluate_item(item, ask), "plan": plans.get(item.id)} for item in items]
 
 
-def cross_validate(items, labelled, extra, settings, embed, folds: int, baseline: bool) -> dict:
+def cross_validate(items, labelled, extra, settings, embed, folds: int, baseline: bool,
+                   fusion: dict | None = None) -> dict:
     from kgsparql.data import packaged_model
     from kgsparql.eval.chain_prior_training import fit_prior
 
@@ -53,7 +54,7 @@ def cross_validate(items, labelled, extra, settings, embed, folds: int, baseline
             held = [i for i in items if fold_of(i.id, folds) == k]
             train = [lq for lq in labelled if fold_of(lq[0], folds) != k] + extra
             path = Path(tmp) / f"fold{k}.npz"
-            fit_prior(train, embed, path)
+            fit_prior(train, embed, path, fusion)
             with_head += _rows(held, settings, f"{metaqa_head},{path}")
             if baseline:
                 without += _rows(held, settings, metaqa_head)
@@ -93,6 +94,8 @@ def main() -> None:
     ap.add_argument("--min-f1", type=float, default=0.0)
     ap.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
     ap.add_argument("--out", type=Path, default=None, help="write the held-out rows (with the head) here")
+    ap.add_argument("--prior-weight", type=float, default=None, help="the heads' fusion prior_weight")
+    ap.add_argument("--trained-weight", type=float, default=None, help="the heads' fusion trained_weight")
     ap.add_argument("--config", type=Path, default=None, help="a kgsparql.toml whose settings every fold uses")
     ap.add_argument("--cache", type=Path, default=None, help="keep the labels in this folder between runs")
     args = ap.parse_args()
@@ -113,7 +116,8 @@ def main() -> None:
     store = ensure_store(parts[0].kb, base.home, base.base_iri, quiet=True)
     settings = base.replace(store=str(store), endpoint=None, adapter="freebase")
     result = cross_validate(items, labelled, extra, settings, build_ranker("embedding", base).embed,
-                            args.folds, args.baseline)
+                            args.folds, args.baseline, {k: v for k, v in (("prior_weight", args.prior_weight),
+                            ("trained_weight", args.trained_weight)) if v is not None})
     if args.out:
         args.out.write_text("".join(json.dumps(r) + "\n" for r in result["rows"]))
     print({**{k: v for k, v in result.items() if k != "rows"}, "seconds": round(time.perf_counter() - t0, 1)})

@@ -84,11 +84,13 @@ def router(**kw):
 @train.command("chains")
 @_options
 @prior_head_options
-def chains(sources, examples, store, endpoint, adapter, min_f1, out, **kw):
+def chains(sources, examples, store, endpoint, adapter, min_f1, out, prior_weight, trained_weight, **kw):
     """The relation-chain prior used to prune relations and rerank paths: from the train sets, or a
     head for one KG from the WebQSP/CWQ dev shares (--with) or your own question-answer pairs (--examples)."""
     if sources or examples:
-        train_prior_head(sources, examples, store, endpoint, adapter, min_f1, out, kw["data_dir"], kw["as_json"])
+        fusion = {k: v for k, v in (("prior_weight", prior_weight), ("trained_weight", trained_weight)) if v is not None}
+        train_prior_head(sources, examples, store, endpoint, adapter, min_f1, out, kw["data_dir"], kw["as_json"],
+                         fusion)
     else:
         _run("chains", **kw)
 

@@ -25,12 +25,17 @@ def prior_head_options(fn):
                      help="Keep a question when its best chain's answer F1 is above this."),
         click.option("--out", type=click.Path(dir_okay=False), default=None,
                      help="Where to write the head (default: <home>/models/chains-<source>.npz)."),
+        click.option("--prior-weight", type=click.FloatRange(0, 1), default=None,
+                     help="FRAG's prior_weight where this head speaks (default: [methods.frag])."),
+        click.option("--trained-weight", type=click.FloatRange(0, 1), default=None,
+                     help="FRAG's trained_weight where this head speaks (default: [methods.frag])."),
     ]):
         fn = opt(fn)
     return fn
 
 
-def train_prior_head(sources, examples, store, endpoint, adapter, min_f1, out, data_dir, as_json) -> None:
+def train_prior_head(sources, examples, store, endpoint, adapter, min_f1, out, data_dir, as_json,
+                     fusion: dict | None = None) -> None:
     from ..eval.chain_prior_training import benchmark_labels, file_labels, fit_prior
     from ..eval.datasets import resolve_data_dir
     from ..rank import build_ranker
@@ -46,7 +51,7 @@ def train_prior_head(sources, examples, store, endpoint, adapter, min_f1, out, d
         labelled += file_labels(settings, Path(examples), min_f1=min_f1, log=log)
     name = "own" if examples else "-".join(s.strip() for s in sources.split(","))
     path = Path(out) if out else settings.home_path / "models" / f"chains-{name}.npz"
-    report = fit_prior(labelled, build_ranker("embedding", settings).embed, path)
+    report = fit_prior(labelled, build_ranker("embedding", settings).embed, path, fusion)
     if as_json:
         emit_json(report.to_json())
         return

@@ -93,7 +93,7 @@ def file_labels(settings: Settings, path: Path, *, min_f1: float = 0.0,
     return found
 
 
-def fit_prior(labelled: Sequence[Labelled], embed, out: Path) -> TrainReport:
+def fit_prior(labelled: Sequence[Labelled], embed, out: Path, fusion: dict | None = None) -> TrainReport:
     if len({c for _, q in labelled for c in q.chains}) < 2:
         raise InputError("training a chain prior needs questions labelled with at least two different chains")
-    return train_chains([q for _, q in labelled], embed, out)
+    return train_chains([q for _, q in labelled], embed, out, fusion)

@@ -94,6 +94,9 @@ def resolve_ties(labelled: Sequence[LabelledQuestion], embed) -> list[tuple[str,
     return out
 
 
-def train_chains(labelled: Sequence[LabelledQuestion], embed, out: Path) -> TrainReport:
+def train_chains(labelled: Sequence[LabelledQuestion], embed, out: Path, fusion: dict | None = None) -> TrainReport:
+    """``fusion``: FRAG's ``prior_weight`` / ``trained_weight`` to use where this head speaks (kept in
+    its meta; tuned by cross-validation on the same questions, ``benchmarks/chain_prior_cv.py``)."""
     pairs = resolve_ties(labelled, embed)
-    return _fit([m for m, _ in pairs], [c for _, c in pairs], embed, {"kind": "chains"}, out)
+    meta = {"kind": "chains", **({"fusion": dict(fusion)} if fusion else {})}
+    return _fit([m for m, _ in pairs], [c for _, c in pairs], embed, meta, out)

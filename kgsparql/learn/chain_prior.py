@@ -41,6 +41,14 @@ class ChainPrior:
             self._on = [head for head, chains in zip(self.heads, wanted) if any(c <= held for c in chains)]
         return self._on
 
+    def fusion(self) -> dict[str, float]:
+        """The fusion weights the active heads were tuned with (``meta["fusion"]``: ``prior_weight``,
+        ``trained_weight``), the first head's that has them; empty where none does."""
+        for head in self._active():
+            if head.meta.get("fusion"):
+                return {k: float(v) for k, v in head.meta["fusion"].items()}
+        return {}
+
     @property
     def classes(self) -> tuple[str, ...]:
         return tuple(k for head in self._active() for k in head.classes)

@@ -26,11 +26,13 @@ def test_a_head_from_own_pairs(tmp_path):
     store = str(ensure_demo_store(Settings()))
     out = tmp_path / "head.npz"
     r = CliRunner().invoke(main, ["train", "chains", "--examples", str(examples), "--store", store,
-                                  "--out", str(out), "--json"])
+                                  "--out", str(out), "--trained-weight", "0.6", "--json"])
     assert r.exit_code == 0, r.output
     report = json.loads(r.output.strip().splitlines()[-1])
     assert report["examples"] == len(QUESTIONS) and report["classes"] == 3
-    assert any(k.endswith("release_year||0") for k in EmbeddingClassifier.load(out).classes)
+    head = EmbeddingClassifier.load(out)
+    assert any(k.endswith("release_year||0") for k in head.classes)
+    assert head.meta["fusion"] == {"trained_weight": 0.6}       # FRAG's weight where this head speaks
     settings = Settings().replace(store=store, method="frag", tables={"methods": {"frag": {"chain_model": str(out)}}})
     with Asker(settings) as asker:
         answer = asker.ask("who was the director of Kismet")
@@ -43,3 +45,5 @@ def test_a_head_needs_two_chains(tmp_path):
     r = CliRunner().invoke(main, ["train", "chains", "--examples", str(examples),
                                   "--store", str(ensure_demo_store(Settings())), "--out", str(tmp_path / "h.npz")])
     assert r.exit_code != 0 and "at least two different chains" in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(main, ["train", "chains", "--examples", str(examples), "--trained-weight", "2"])
+    assert r.exit_code != 0 and "--trained-weight" in r.output and "Traceback" not in r.output

@@ -65,3 +65,25 @@ def test_chain_model_lists_heads_and_packaged(tmp_path, adapter):
     loaded.clear()
     chain_prior("", load, adapter, lambda n: f"pkg/{n}")
     assert loaded == ["pkg/chains.npz", "pkg/chains_freebase.npz"]
+
+
+def _tuned(first: str, second: str, fusion: dict) -> EmbeddingClassifier:
+    head = _head(first, second)
+    return EmbeddingClassifier(head.weights, head.bias, head.classes, {"kind": "chains", "fusion": fusion})
+
+
+def test_a_head_brings_its_fusion_weights_only_where_it_speaks(adapter, tmp_path):
+    from kgsparql.methods.frag.chains import ChainScorer
+    from kgsparql.methods.frag.options import FragOptions
+
+    own = _tuned(R + "directed_by||0", R + "written_by||0", {"trained_weight": 0.7})
+    other = _tuned(FB + "x.y.z||0", FB + "x.y.w||1", {"trained_weight": 0.1, "prior_weight": 0.2})
+    own.save(tmp_path / "own.npz")                      # the meta survives a save
+    own = EmbeddingClassifier.load(tmp_path / "own.npz")
+    held = lambda iris: predicates_held(adapter, iris)
+    params = FragOptions(trained_weight=0.3, prior_weight=0.6)
+    here = ChainScorer(ChainPrior([other, own], held), [], str, params)
+    assert here.weight("trained_weight") == pytest.approx(0.7) and here.weight("prior_weight") == 0.6
+    silent = ChainScorer(ChainPrior([other], held), [], str, params)
+    assert silent.weight("trained_weight") == 0.3 and silent.weight("prior_weight") == 0.6
+    assert ChainScorer(None, [], str, params).weight("trained_weight") == 0.3

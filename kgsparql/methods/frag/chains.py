@@ -27,6 +27,15 @@ class ChainScorer:
         self.prior, self.rankers, self.verbalize, self.params = prior, list(rankers), verbalize, params
         self.trained, self.encoder = trained, encoder
         self._chains: dict | None = None
+        self._weights: dict | None = None
+
+    def weight(self, name: str) -> float:
+        """``prior_weight`` / ``trained_weight``: as tuned for the KG's own prior head (its
+        ``fusion`` meta, set by ``kgsparql train chains``) where one speaks, else ``[methods.frag]``."""
+        if self._weights is None:
+            fusion = getattr(self.prior, "fusion", None)
+            self._weights = fusion() if fusion else {}
+        return self._weights.get(name, getattr(self.params, name))
 
     @property
     def _prior_chains(self) -> dict:
@@ -122,7 +131,7 @@ class QuestionChains:
         sem = self._semantic([self.s.verbalize_chain(c) for c in chains], bool(prior.any()))
         trained = self._trained(chains, answers or {})
         if trained is not None:
-            w = self.s.params.trained_weight
+            w = self.s.weight("trained_weight")
             sem = w * trained + (1 - w) * sem
         scores = self._fuse(prior, sem)
         order = sorted(range(len(chains)), key=lambda i: (-scores[i], len(chains[i]), chain_key(chains[i])))
@@ -143,4 +152,4 @@ class QuestionChains:
         return favourite_holds(self.probs, [chain_key(c) for c in chains], self.judges(best))
 
     def _fuse(self, prior: np.ndarray, sem: np.ndarray) -> np.ndarray:
-        return fuse_prior(prior, sem, self.s.params.prior_weight) if self.probs else sem
+        return fuse_prior(prior, sem, self.s.weight("prior_weight")) if self.probs else sem
