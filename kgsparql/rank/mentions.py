@@ -21,7 +21,7 @@ import re
 
 from .base import STOPWORDS
 
-__all__ = ["SAME_KIND_WORDS", "WHEN", "YEAR", "asks_for_date", "asks_for_like", "answer_type_word", "one_mention_each", "distances", "in_order"]
+__all__ = ["SAME_KIND_WORDS", "WHEN", "YEAR", "asks_for_date", "asks_for_like", "like_through_phrase", "answer_type_word", "one_mention_each", "distances", "in_order"]
 
 # English words that ask for entities of the same kind as the topic (not any KG's vocabulary)
 SAME_KIND_WORDS = frozenset("other others else also alongside share shares shared sharing same together "
@@ -45,6 +45,19 @@ def asks_for_date(question: str) -> bool:
 def asks_for_like(question: str) -> bool:
     """Whether the question asks for entities of the topic's own kind ("which other films")."""
     return any(w in SAME_KIND_WORDS for w in _tokens(question))
+
+
+_PHRASE_HEADS = frozenset("of with alongside by".split())
+
+
+def like_through_phrase(question: str, mask: str = "x") -> bool:
+    """Whether the question asks for entities like the topic that it names inside a prepositional
+    phrase ("what else did the writer *of X* write", "which films share actors *with X*"): the
+    answer goes out from the topic and back, not to the phrase's head. "What other films did X
+    direct", whose topic is the subject, does not."""
+    words = _tokens(question)
+    return asks_for_like(question) and any(w == mask and i and words[i - 1] in _PHRASE_HEADS
+                                           for i, w in enumerate(words))
 
 
 def answer_type_word(question: str) -> str | None:

@@ -4,7 +4,7 @@ import pytest
 
 from kgsparql.meaning import RelationMatcher
 from kgsparql.rank.alignment import AlignmentRanker
-from kgsparql.rank.mentions import answer_type_word, asks_for_like, one_mention_each
+from kgsparql.rank.mentions import answer_type_word, asks_for_like, like_through_phrase, one_mention_each
 
 # a Wikidata-shaped vocabulary: labels and some of their real aliases
 NAMES = {"screenwriter": ("writer", "screenplay by", "written by"), "director": ("directed by", "film director"),
@@ -87,3 +87,10 @@ def test_refkg_judges_chains_on_the_same_reading(ranker):
     assert q.alignment(through)[0] > q.alignment(alone)[0]
     q = judge.for_question("Who wrote the screenplay for x?")
     assert q.alignment((rel["screenwriter"],))[0] > q.alignment((rel["screenwriter"], rel["screenwriter"].reversed()))[0]
+
+
+def test_entities_like_a_topic_named_in_a_phrase_are_reached_out_and_back():
+    assert like_through_phrase("what else did the writer of x write?")
+    assert like_through_phrase("which films share actors with x?") and like_through_phrase("who acted alongside x?")
+    assert not like_through_phrase("what other films did x direct?")      # the topic is the subject
+    assert not like_through_phrase("who was the writer of x?")            # nothing asks for its like

@@ -9,7 +9,7 @@ from ...learn import EmbeddingClassifier, chain_key
 from ...retrieval import NEIGHBOR_LIMIT, follow_chain
 from ...data import packaged_model
 from ...meaning import ChainScorer as TrainedChainScorer, question_shape
-from ...rank.mentions import asks_for_like
+from ...rank.mentions import asks_for_like, like_through_phrase
 from ...types import Answer
 from ..context import MethodContext
 from ..chain_length import prefer_prefixes, prefer_return, returns_to_topic
@@ -92,6 +92,8 @@ class FRAG:
         like = False
         if not any(chain_key(c) in qchains.probs for c in found.candidates):
             ranked, like = self._zero_shot_order(question, masked, topics, ranked, found)
+        elif ranked and len(ranked[0][0]) == 1 and like_through_phrase(masked):   # "what else did the
+            ranked, like = prefer_return(ranked), True          # writer of X write": out and back again
         typed = self.typing.order(masked, ranked, like)
         ranked = typed.ranked
         evidence = evidence_paths(ranked, found, self.params.top_u)

@@ -17,6 +17,7 @@ from ...linking.topics import MASK
 from ...rank.path_words import chain_words
 from .nested_phrases import nested
 from .named_constraints import ConstraintCheck
+from .answer_order import named_first
 from .sub_questions import Outcome, SubQuestion
 from .planner import Planner
 
@@ -56,6 +57,7 @@ class KELGoP:
                 "classifier": {c: round(v, 3) for c, v in sorted(scores.items(), key=lambda kv: -kv[1])},
                 "llm_category": chosen, "order": order, "attempts": []}
         outcome = self._narrowed(link, self._adapt(question, link, shape, order, plan))
+        outcome.answers = self._ordered(link, outcome.answers, shape.entities)
         topics = tuple(shape.entities) or tuple(link.topics())
         simple = outcome.category == "simple" and outcome.subs
         plan.update(outcome.to_json(), answered_by=outcome.subs[-1].answered_by if simple else "plan")
@@ -85,6 +87,12 @@ class KELGoP:
                 plan["attempts"][-1].update(sufficient=True, answers=list(outcome.answers[:5]), note=outcome.note)
                 return outcome
         return outcome
+
+    def _ordered(self, link, answers, named=()) -> tuple[str, ...]:
+        """Answers whose labels the question partly writes first (``named_first``), when enabled."""
+        if not self.params.named_first:
+            return tuple(answers)
+        return named_first(link.masked(), tuple(named) or tuple(link.topics()), answers)
 
     def _narrowed(self, link, outcome: Outcome) -> Outcome:
         """The answers of a chain from the topic, narrowed to those whose facts name what else the
@@ -140,7 +148,7 @@ class KELGoP:
         if answer.abstained:
             return abstain(question, answer.abstained, answer.evidence, answer.entities, merged, id)
         merged["answered_by"] = "atomic"
-        return Answer(question, answer.answers, evidence=answer.evidence, entities=answer.entities, plan=merged,
+        return Answer(question, self._ordered(link, answer.answers), evidence=answer.evidence, entities=answer.entities, plan=merged,
                       id=id)
 
 
