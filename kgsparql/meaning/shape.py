@@ -17,6 +17,12 @@ __all__ = ["QuestionShape", "question_shape", "show_date"]
 
 _COUNT = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.I)
 _DAY = re.compile(r"\b(?:date|day|month|exact(?:ly)? when|full date)\b", re.I)
+# "what date", "which day", "what is the release date of": the date word heads the phrase the question
+# asks with (after the wh-word, a copula, a determiner and at most two modifiers, no preposition), so
+# "what team has a founding date of 1919" asks for a team, not a date.
+_ASKED_DAY = re.compile(r"\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:(?:the|a|an|its|their|his|her)\s+)?"
+                        r"(?:(?!(?:of|with|in|on|at|by|for|from|to|that|who|which)\b)[\w'-]+\s+){0,2}"
+                        r"(?:date|day|month)s?\b", re.I)
 _WHERE = re.compile(r"\bwhere\b|\bwhat (?:city|country|state|place|town|region|continent)\b", re.I)
 _WHO = re.compile(r"\bwho(?:m|se)?\b", re.I)
 _YESNO = re.compile(r"^\s*(?:is|are|was|were|did|does|do|has|have|had|can|could)\b", re.I)
@@ -40,7 +46,7 @@ def question_shape(question: str) -> QuestionShape:
         return QuestionShape("how many", "count", None)
     if asks_for_date(q):
         return QuestionShape("when", "date", "day" if _DAY.search(q) else "year")
-    if _DAY.search(q) and re.search(r"\bwhat\b|\bwhich\b", q, re.I):
+    if _ASKED_DAY.search(q):
         return QuestionShape("what", "date", "day")
     if _WHERE.search(q):
         return QuestionShape("where", "place", None)

@@ -47,5 +47,5 @@ def undated(question: str, answers: Sequence) -> bool:
     """The question asks for a date ("when", "what year"), and no answer (an ``Entity`` or a name)
     holds a digit: neither a date nor a dated event ("2010 World Series")."""
     names = [a.name if isinstance(a, Entity) else str(a) for a in answers]
-    return bool(names) and not any(ch.isdigit() for n in names for ch in n) and (
-        question_shape(question).answer == "date" or bool(_NAMES_DATE.search(question)))
+    return bool(names) and not any(ch.isdigit() for n in names for ch in n) \
+        and question_shape(question).answer == "date"   # the asked thing, not any "date" word ("who did X date")

@@ -53,3 +53,5 @@ def test_a_when_question_answered_with_names_that_hold_no_number_is_undated():
     assert not undated("When was Tooth Fairy released?", years)
     assert not undated("When did the Giants win the World Series?", ["2010 World Series"])   # a dated event
     assert not undated("Who starred in Tooth Fairy?", actors) and not undated("When was it released?", [])
+    assert not undated("Who did Brad Pitt date?", actors)           # "date" the verb asks for a person
+    assert not undated("Which team with a founding date of 1919 did he coach?", ["Bears"])   # a constraint

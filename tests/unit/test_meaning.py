@@ -52,6 +52,10 @@ def test_relation_texts_add_the_kgs_aliases():
     ("Where was Obama born?", "place", None),
     ("Who directed Kismet?", "person", None),
     ("What genre is Kismet?", "thing", None),
+    ("What is the release date of Jaws?", "date", "day"),
+    ("Which day did the war end?", "date", "day"),
+    ("What team with an organization founding date of 1919 won the cup?", "thing", None),
+    ("Which film has a release date after 1990?", "thing", None),
 ])
 def test_question_shape(question, answer, precision):
     shape = question_shape(question)
