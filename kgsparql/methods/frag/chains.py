@@ -15,7 +15,7 @@ from ...rank.path_words import chain_words
 from ...types import Relation
 from .options import FragOptions
 from .prior_heads import chain_prior
-from .prior_agreement import favourite_holds
+from .prior_agreement import direction_from_kg, favourite_holds
 
 __all__ = ["ChainScorer", "QuestionChains", "chain_prior"]
 
@@ -69,6 +69,7 @@ def _parse(key: str):
 class QuestionChains:
     def __init__(self, scorer: ChainScorer, masked: str, probs: dict[str, float], hop_probs: dict[str, float]):
         self.s, self.masked, self.probs, self.hop_probs = scorer, masked, probs, hop_probs
+        self._best_of: tuple | None = None     # (chains, the one the zero-shot rankers like best)
         self.trained_probability: dict = {}     # chain -> the shared scorer's softmax over the candidates
 
     def _semantic(self, texts: list[str], known: bool = True) -> np.ndarray:
@@ -125,6 +126,8 @@ class QuestionChains:
     def rank_chains(self, chains: Sequence[tuple[Relation, ...]],
                     answers: dict | None = None) -> list[tuple[tuple[Relation, ...], float]]:
         """``answers``: how many entities each chain reaches, where known."""
+        if self.probs and chains and self.s.params.prior_agreement:
+            self.probs = direction_from_kg(self.probs, [chain_key(c) for c in chains], chain_key(self._best(chains)))
         if self.probs and chains and self.s.params.prior_agreement and not self._favourite_holds(chains):
             self.probs = {}         # the prior wants a chain the question's words do not ask for
         prior = np.array([self.probs.get(chain_key(c), 0.0) for c in chains])
@@ -147,9 +150,15 @@ class QuestionChains:
             out.append(lambda keys: s.trained.score(self.masked, [s.in_words(c) for c in chains(keys)], s.encoder))
         return out
 
+    def _best(self, chains: Sequence[tuple[Relation, ...]]) -> tuple[Relation, ...]:
+        """The topic's chain the zero-shot rankers like best (computed once per question)."""
+        if self._best_of is None or self._best_of[0] != tuple(chains):
+            scores = self._semantic([self.s.verbalize_chain(c) for c in chains])
+            self._best_of = (tuple(chains), max(chains, key=dict(zip(chains, scores)).get))
+        return self._best_of[1]
+
     def _favourite_holds(self, chains: Sequence[tuple[Relation, ...]]) -> bool:
-        best = max(chains, key=dict(zip(chains, self._semantic([self.s.verbalize_chain(c) for c in chains]))).get)
-        return favourite_holds(self.probs, [chain_key(c) for c in chains], self.judges(best))
+        return favourite_holds(self.probs, [chain_key(c) for c in chains], self.judges(self._best(chains)))
 
     def _fuse(self, prior: np.ndarray, sem: np.ndarray) -> np.ndarray:
         return fuse_prior(prior, sem, self.s.weight("prior_weight")) if self.probs else sem

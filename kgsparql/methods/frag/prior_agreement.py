@@ -4,12 +4,35 @@ based" read as the WC2014 template for a player's national team), and veto the c
 When the topic lacks the prior's favourite chain and every judge that reads the KG's own relation
 words (the zero-shot rankers, the shared chain scorer) prefers the topic's best chain to it, the
 prior stays silent on that question (it neither reorders nor vetoes). Where any judge sides with it
-(template-like questions, relations the topic really lacks), the prior speaks as before."""
+(template-like questions, relations the topic really lacks), the prior speaks as before.
+
+Direction is the KG's to tell, not the question's words: "what did X write" reads the same whether X
+is the writer or the written. Where the prior favours a one-hop relation in the direction the topic
+lacks, and the topic holds it the other way as the chain the question's words fit best, its belief
+goes to the direction the topic holds (``direction_from_kg``)."""
 from __future__ import annotations
 
 from typing import Callable, Sequence
 
-__all__ = ["favourite_holds"]
+from ...learn.chains import chain_key, parse_chain_key
+
+__all__ = ["favourite_holds", "direction_from_kg"]
+
+
+def direction_from_kg(probs: dict[str, float], candidates: Sequence[str], best: str) -> dict[str, float]:
+    """``probs`` with each one-hop chain the topic lacks folded into the same relation the other way
+    round, where that is ``best``, the topic's chain the question's words fit best (``candidates``:
+    the keys of the topic's chains); unchanged otherwise. The words and the prior then agree on the
+    relation, and the KG tells its direction."""
+    held = set(candidates)
+    out = dict(probs)
+    for key, p in probs.items():
+        hop = parse_chain_key(key)
+        if key in held or len(hop) != 1 or chain_key([hop[0].reversed()]) != best:
+            continue
+        out[best] = out.get(best, 0.0) + p
+        del out[key]
+    return out
 
 
 def favourite_holds(probs: dict[str, float], candidates: Sequence[str],
