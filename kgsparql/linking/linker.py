@@ -20,9 +20,10 @@ from .given import current_topics, given_link
 from .options import LinkerOptions
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
 from .relation_words import names_relation, relation_words
-from .result import Candidate, LinkResult, Mention
+from .result import LinkResult, Mention
 from .text import Token, bracket_spans, loose_key, tokens
-from .typefit import degree_share, ranked_fit, relation_fit, with_degree
+from .mentions import group_mentions
+from .typefit import degree_per_span, ranked_fit, relation_fit, with_degree, without_reading
 
 __all__ = ["EntityLinker", "LinkerOptions"]
 
@@ -74,7 +75,7 @@ class EntityLinker:
         if not spans:
             readings = self._free(text, toks)
         scored = self._score(text, toks, readings, bool(spans))
-        mentions = self._mentions(text, toks, scored)
+        mentions = group_mentions(text, toks, scored, self.relation_vocab, self.max_mentions, self.max_candidates)
         for start, end in spans:    # a bracket nothing was found for still names the mention
             if not any(m.start < end and start < m.end for m in mentions):
                 mentions.append(Mention(text[start:end], start, end, []))
@@ -150,33 +151,12 @@ class EntityLinker:
             if rc.entity in labels_of:
                 labels_of[rc.entity].add(rc.relation.label or self.adapter.verbalize(rc.relation))
                 facts[rc.entity] += rc.count
-        degree = _degree_per_span(readings, facts)
+        degree = degree_per_span(readings, facts)
         if self.fit_ranker is not None:  # one ranking of all relation labels against the question
             fit = ranked_fit(self.fit_ranker, text, labels_of)
             return {r: with_degree(fit[r.entity], degree[r]) for r in readings}
-        return {r: with_degree(relation_fit(_context(text, toks, r), labels_of[r.entity]), degree[r])
+        return {r: with_degree(relation_fit(without_reading(text, toks, r), labels_of[r.entity]), degree[r])
                 for r in readings}
-
-    # -- mentions ---------------------------------------------------------------------------------
-    def _mentions(self, text: str, toks: list[Token], scored: list[tuple[Reading, float]]) -> list[Mention]:
-        groups: list[tuple[int, int, dict[Entity, float]]] = []
-        for r, s in scored:  # best first: a reading joins the first group whose span overlaps its own
-            for lo, hi, cands in groups:
-                if r.i < hi and lo < r.j:
-                    cands.setdefault(r.entity, s)
-                    break
-            else:
-                groups.append((r.i, r.j, {r.entity: s}))
-        # a span of relation words only is the topic only when nothing else is found
-        groups.sort(key=lambda g: names_relation([t.text for t in toks[g[0]:g[1]]], self.relation_vocab))
-        mentions = []
-        for lo, hi, cands in groups[: self.max_mentions]:
-            start, end = toks[lo].start, toks[hi - 1].end
-            best = sorted(cands.items(), key=lambda p: -p[1])[: self.max_candidates]
-            candidates = [Candidate(e, round(s, 6)) for e, s in best]
-            mentions.append(Mention(text[start:end], start, end, candidates))
-        return mentions
-
 
 def _overlap(a: set[str], b: set[str]) -> float:
     """Jaccard overlap of two word sets."""
@@ -192,24 +172,6 @@ def _distinct(scored: list[tuple[Reading, float]], k: int) -> list[tuple[Reading
         if len(out) == k:
             break
     return out
-
-
-def _degree_per_span(readings: list[Reading], facts: dict[Entity, int]) -> dict[Reading, float]:
-    """Degree share among the readings of the same span only: popularity tells which *Obama* a
-    span means, not whether the question is about *Cancer* or *Gilda Radner*."""
-    spans: dict[tuple[int, int], list[Reading]] = {}
-    for r in readings:
-        spans.setdefault((r.i, r.j), []).append(r)
-    out: dict[Reading, float] = {}
-    for group in spans.values():
-        share = degree_share({r.entity: facts.get(r.entity, 0) for r in group})
-        out.update((r, share[r.entity]) for r in group)
-    return out
-
-
-def _context(text: str, toks: list[Token], r: Reading) -> str:
-    """The question without the reading's own words."""
-    return text[:toks[r.i].start] + " " + text[toks[r.j - 1].end:]
 
 
 def _token_range(toks: list[Token], span: tuple[int, int]) -> tuple[int, int]:

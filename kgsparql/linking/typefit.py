@@ -12,8 +12,12 @@ from typing import Iterable, Sequence
 
 from ..rank.base import stem, stems, tokenize
 from ..rank.fusion import minmax
+from ..types import Entity
+from .matching import Reading
+from .text import Token
 
-__all__ = ["relation_fit", "ranked_fit", "degree_share", "with_degree", "DEGREE_SHARE"]
+__all__ = ["relation_fit", "ranked_fit", "degree_share", "with_degree", "degree_per_span", "without_reading",
+           "DEGREE_SHARE"]
 
 DEGREE_SHARE = 0.3      # the popularity signal's weight beside relation fit (1): it breaks near ties
 
@@ -55,3 +59,21 @@ def ranked_fit(ranker, question: str, labels_of: dict) -> dict:
         return {e: 0.0 for e in labels_of}
     score = dict(zip(labels, minmax(ranker.rank(question, list(labels)))))
     return {e: max((score[l] for l in ls), default=0.0) for e, ls in labels_of.items()}
+
+
+def degree_per_span(readings: list[Reading], facts: dict[Entity, int]) -> dict[Reading, float]:
+    """Degree share among the readings of the same span only: popularity tells which *Obama* a
+    span means, not whether the question is about *Cancer* or *Gilda Radner*."""
+    spans: dict[tuple[int, int], list[Reading]] = {}
+    for r in readings:
+        spans.setdefault((r.i, r.j), []).append(r)
+    out: dict[Reading, float] = {}
+    for group in spans.values():
+        share = degree_share({r.entity: facts.get(r.entity, 0) for r in group})
+        out.update((r, share[r.entity]) for r in group)
+    return out
+
+
+def without_reading(text: str, toks: list[Token], r: Reading) -> str:
+    """The question without the reading's own words."""
+    return text[:toks[r.i].start] + " " + text[toks[r.j - 1].end:]
