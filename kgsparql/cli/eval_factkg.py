@@ -7,17 +7,11 @@ import click
 from ..errors import InputError
 from ..eval.claims import format_claims, run_claims, summarize_claims
 from ..eval.datasets import resolve_data_dir
-from ..eval.factkg import SPLITS, VARIANTS, factkg_store, load_factkg, sample_claims
+from ..eval.factkg import SPLITS, VARIANTS, factkg_reading, factkg_store, load_factkg, sample_claims
 from ..eval.results import CLAIM_REQUIRED, ResultsFile
 from .flags import emit_json
 
 __all__ = ["run_factkg"]
-
-
-def _with_head(settings, name: str, head: str):
-    """``settings`` with ``head`` set in the verifier's own table (``[verifiers.<name>]``)."""
-    table = {**(settings.table("verifier", name) or {}), "head": head}
-    return settings.replace(tables={**settings.tables, "verifiers": {**settings.tables.get("verifiers", {}), name: table}})
 
 
 def run_factkg(settings, *, split, variant, limit, seed, verifier, store, endpoint, data_dir, out, resume, overwrite,
@@ -34,8 +28,7 @@ def run_factkg(settings, *, split, variant, limit, seed, verifier, store, endpoi
         chosen = sample_claims(claims, limit, seed)
         kg_settings = settings.replace(store=store, endpoint=endpoint, adapter=settings.adapter
                                        if settings.adapter != "generic" else "dbpedia")
-        if head:
-            kg_settings = _with_head(kg_settings, verifier or "refkg", head)
+        kg_settings = factkg_reading(kg_settings, verifier, **({"head": head} if head else {}))
         with Verifier(kg_settings, verifier=verifier) as checker:
             try:
                 run_claims(chosen, checker, results, quiet=quiet, workers=workers)

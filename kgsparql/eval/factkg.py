@@ -24,7 +24,7 @@ import pyoxigraph
 from ..errors import InputError
 from .kb import MARKER, KBSource, ensure_store
 
-__all__ = ["FactClaim", "load_factkg", "factkg_store", "parse_evidence", "VARIANTS", "SPLITS", "write_ntriples",
+__all__ = ["FactClaim", "factkg_reading", "load_factkg", "factkg_store", "parse_evidence", "VARIANTS", "SPLITS", "write_ntriples",
            "sample_claims", "seeded_order", "store_checksum"]
 
 VARIANTS = ("llm_v1", "llm_v1_singleStage")
@@ -167,3 +167,14 @@ def factkg_store(claims: list[FactClaim], name: str, home: str | Path, base_iri:
     """The store of these claims' evidence under ``<home>/stores/<name>``, built once."""
     with _kb_file(claims, name) as path:
         return ensure_store(KBSource(name, path, "nt"), home, base_iri, quiet=quiet)
+
+
+def factkg_reading(settings, verifier: str | None = None, **options):
+    """``settings`` with FactKG's reading of its KG in the verifier's own table
+    (``[verifiers.<name>]``): its labels take DBpedia's recorded relations as complete, so RefKG
+    checks claims with ``closed_world`` on (docs/verify.md). The user's table and ``options`` (e.g. a
+    ``head``) come on top."""
+    name = verifier or "refkg"
+    reading = {"closed_world": True} if name == "refkg" else {}
+    table = {**reading, **(settings.table("verifier", name) or {}), **options}
+    return settings.replace(tables={**settings.tables, "verifiers": {**settings.tables.get("verifiers", {}), name: table}})

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from .claims import binary_label
-from .factkg import factkg_store, load_factkg, sample_claims, seeded_order, store_checksum
+from .factkg import factkg_reading, factkg_store, load_factkg, sample_claims, seeded_order, store_checksum
 from .verifier_folds import grouped_held_out
 from .verifier_views import ViewCache
 
@@ -94,7 +94,7 @@ def train_verdict_head(settings, data_dir: Path, variant: str, out: Path, *, lim
     store = factkg_store(claims, f"factkg-{variant}-{TRAIN_SPLIT}", settings.home, settings.base_iri, quiet=True)
     chosen = sample_claims(claims, limit, seed)
     log(f"verifying {len(chosen)} claims of factkg {variant} {TRAIN_SPLIT} by the rules")
-    kg_settings = settings.replace(store=str(store), endpoint=None, adapter="dbpedia", llm="none")
+    kg_settings = factkg_reading(settings.replace(store=str(store), endpoint=None, adapter="dbpedia", llm="none"))
     cache = ViewCache(settings.home_path / "cache", f"verifier-views-factkg-{variant}-{TRAIN_SPLIT}",
                       store_checksum(store))
     chosen = seeded_order(chosen, seed)

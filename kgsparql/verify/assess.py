@@ -39,7 +39,7 @@ class Assessment:
     facts: tuple = ()                # the linked entities' own facts (one-hop, outwards), as retrieved
 
 
-def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Assessment:
+def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_world: bool = False) -> Assessment:
     form = read_claim(text)
     skip = [form.count_span] if form.count_span else []
     mentioned = claim_entities(ctx.linker.link(text), skip, ctx.encoder.words())[:max_entities]
@@ -65,7 +65,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
     conflicts = [] if comparing else number_conflicts(facts, numbers, words, label)
     if values or conflicts:
         return Assessment(form, values + conflicts + _rest(ctx, text, mentioned, words, counts, label, names,
-                                                           max_hops, quiet=True), mentioned, **seen)
+                                                           max_hops, quiet=True, closed_world=closed_world), mentioned, **seen)
     if form.count:
         op, n = form.count
         part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
@@ -81,7 +81,8 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4) -> Asses
         parts = [through_unnamed(adapter, mentioned[0], _one_entity_words(ctx, text, mentioned, counts, label),
                                  masked_text, label)]
         return Assessment(form, parts, mentioned, **seen)
-    parts = _rest(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker)
+    parts = _rest(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
+                  closed_world=closed_world)
     return Assessment(form, parts, mentioned, links=checker.links(), **seen)
 
 
@@ -95,12 +96,14 @@ def _negated(ctx, text: str, framing: list[tuple[int, int]], names: list[tuple[i
     return body != (denials % 2 == 1)
 
 
-def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False) -> list[SubClaim]:
+def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False,
+          closed_world: bool = False) -> list[SubClaim]:
     """The sub-claims besides stated values: one entity and another name, one entity, or pairs.
-    ``quiet``: beside stated values, one entity with no relation word left adds nothing."""
+    ``quiet``: beside stated values, one entity with no relation word left adds nothing;
+    ``closed_world``: see ``one_entity.other_value``."""
     adapter = ctx.adapter
     if len(mentioned) == 1 and names:
-        return [other_value(adapter, mentioned[0], names[0], words, counts, label)]
+        return [other_value(adapter, mentioned[0], names[0], words, counts, label, closed_world)]
     if len(mentioned) == 1 and not quiet:
         # one entity: its words are matched against the KG's whole vocabulary, for they may name a
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would

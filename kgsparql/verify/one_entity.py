@@ -2,6 +2,7 @@
 or it links to a name the KG does not hold ("The Abyss was directed by Ridley Scott")."""
 from __future__ import annotations
 
+from .functional import looks_functional
 from .linked import Mentioned
 from .relation_words import named_labels
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
@@ -29,14 +30,18 @@ def existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
                     why, (m.entity,))
 
 
-def other_value(adapter, m: Mentioned, name: str, words, counts, label) -> SubClaim:
+def other_value(adapter, m: Mentioned, name: str, words, counts, label, closed_world: bool = False) -> SubClaim:
     """The claim links ``m`` to ``name``, which the KG does not hold: false when ``m`` holds a
-    relation the claim names (its values are recorded, and ``name`` is not among them: the closed
-    world of a recorded relation, as for a pair of entities), else unknown."""
+    relation the claim names with one value per entity (``looks_functional``: its one value is
+    another), else unknown: an open KG may just not know ``name``. ``closed_world`` (a KG whose
+    recorded relations are taken as complete, as FactKG reads DBpedia): false beside any recorded
+    relation the claim names, as for a pair of entities."""
     named = named_labels(words)
     text = f"{m.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {name}"
+    cache: dict = {}
     for rc in sorted(counts, key=lambda rc: rc.count):
-        if rc.entity == m.entity and label(rc.relation) in named:
+        if rc.entity == m.entity and label(rc.relation) in named and (
+                closed_world or looks_functional(adapter, m.entity, rc.relation, rc.count, cache)):
             held = adapter.neighbors([m.entity], rc.relation, limit=3)
             shown = ", ".join(t.tail.name for t in held)
             return SubClaim(text, CONTRADICTED, tuple((Path((t,)), False) for t in held),

@@ -36,6 +36,7 @@ class RefKGOptions:
     decompose: bool = True        # with an LLM: split the claim with verify/decompose first
     evidence_items: int = 12      # evidence lines given to the joint-inference prompt
     head: str = ""                # a trained verdict head (kgsparql train verifier), for the KG it was trained on
+    closed_world: bool = False    # a name the KG lacks is false beside any recorded relation the claim names
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_hops <= 3:
@@ -63,7 +64,8 @@ class RefKGVerifier:
         return self.ctx.models.load(("verdict-head", path), lambda: VerdictHead.load(path, self.ctx.settings.adapter))
 
     def _assess(self, text: str) -> Assessment:
-        return assess(self.ctx, text, max_hops=self.options.max_hops, max_entities=self.options.max_entities)
+        return assess(self.ctx, text, max_hops=self.options.max_hops, max_entities=self.options.max_entities,
+                      closed_world=self.options.closed_world)
 
     def features(self, claim: str):
         """The rule path's assessment of ``claim``, its verdict and what the rules saw (``rule_view``,

@@ -190,16 +190,20 @@ def test_a_negated_predicate_of_belief_or_truth_denies_the_statement(phrase, den
     assert denied_belief(phrase) is denies
 
 
-def test_a_name_the_kg_lacks_is_not_among_the_values_of_a_recorded_relation(demo_kg):
+def test_a_name_the_kg_lacks_is_false_beside_a_recorded_relation_only_in_a_closed_world(demo_kg):
+    from kgsparql.eval.factkg import factkg_reading
     from kgsparql.loaded_models import Models
     from kgsparql.verify import build_verifier
 
     kg, settings = demo_kg
-    verifier = build_verifier(kg, settings, llm=None, models=Models())
-    result = verifier.verify("Zorblax Quimby starred in Kismet.")       # Kismet's actors are recorded
+    claim = "Zorblax Quimby starred in Kismet."          # Kismet's actors are recorded; Zorblax is unknown
+    open_world = build_verifier(kg, settings, llm=None, models=Models())
+    assert open_world.verify(claim).verdict == "not_enough_info"    # an open KG may just not know him
+    closed = build_verifier(kg, factkg_reading(settings), llm=None, models=Models())
+    result = closed.verify(claim)
     assert result.verdict == "false"
     assert result.evidence and result.evidence[0][1] is False
-    assert verifier.verify("Zorblax Quimby did not star in Kismet.").verdict == "true"
+    assert closed.verify("Zorblax Quimby did not star in Kismet.").verdict == "true"
 
 
 def test_before_with_one_entity_and_no_year_is_checked_without_a_comparison(demo_kg):
