@@ -69,7 +69,6 @@ def _parse(key: str):
 class QuestionChains:
     def __init__(self, scorer: ChainScorer, masked: str, probs: dict[str, float], hop_probs: dict[str, float]):
         self.s, self.masked, self.probs, self.hop_probs = scorer, masked, probs, hop_probs
-        self._best_of: tuple | None = None     # (chains, the one the zero-shot rankers like best)
         self.trained_probability: dict = {}     # chain -> the shared scorer's softmax over the candidates
 
     def _semantic(self, texts: list[str], known: bool = True) -> np.ndarray:
@@ -127,9 +126,7 @@ class QuestionChains:
                     answers: dict | None = None) -> list[tuple[tuple[Relation, ...], float]]:
         """``answers``: how many entities each chain reaches, where known."""
         if self.probs and chains and self.s.params.prior_agreement:
-            self.probs = direction_from_kg(self.probs, [chain_key(c) for c in chains], chain_key(self._best(chains)))
-        if self.probs and chains and self.s.params.prior_agreement and not self._favourite_holds(chains):
-            self.probs = {}         # the prior wants a chain the question's words do not ask for
+            self._agree(chains)
         prior = np.array([self.probs.get(chain_key(c), 0.0) for c in chains])
         sem = self._semantic([self.s.verbalize_chain(c) for c in chains], bool(prior.any()))
         trained = self._trained(chains, answers or {})
@@ -150,15 +147,15 @@ class QuestionChains:
             out.append(lambda keys: s.trained.score(self.masked, [s.in_words(c) for c in chains(keys)], s.encoder))
         return out
 
-    def _best(self, chains: Sequence[tuple[Relation, ...]]) -> tuple[Relation, ...]:
-        """The topic's chain the zero-shot rankers like best (computed once per question)."""
-        if self._best_of is None or self._best_of[0] != tuple(chains):
-            scores = self._semantic([self.s.verbalize_chain(c) for c in chains])
-            self._best_of = (tuple(chains), max(chains, key=dict(zip(chains, scores)).get))
-        return self._best_of[1]
-
-    def _favourite_holds(self, chains: Sequence[tuple[Relation, ...]]) -> bool:
-        return favourite_holds(self.probs, [chain_key(c) for c in chains], self.judges(self._best(chains)))
+    def _agree(self, chains: Sequence[tuple[Relation, ...]]) -> None:
+        """The prior against the topic's chains: the KG tells the direction of a relation it and the
+        words agree on, and it keeps silent where it wants a chain the question's words do not ask for."""
+        keys = [chain_key(c) for c in chains]
+        scores = self._semantic([self.s.verbalize_chain(c) for c in chains])
+        best = max(chains, key=dict(zip(chains, scores)).get)      # the topic's chain the rankers like best
+        self.probs = direction_from_kg(self.probs, keys, chain_key(best))
+        if not favourite_holds(self.probs, keys, self.judges(best)):
+            self.probs = {}
 
     def _fuse(self, prior: np.ndarray, sem: np.ndarray) -> np.ndarray:
         return fuse_prior(prior, sem, self.s.weight("prior_weight")) if self.probs else sem

@@ -20,18 +20,16 @@ __all__ = ["favourite_holds", "direction_from_kg"]
 
 
 def direction_from_kg(probs: dict[str, float], candidates: Sequence[str], best: str) -> dict[str, float]:
-    """``probs`` with each one-hop chain the topic lacks folded into the same relation the other way
-    round, where that is ``best``, the topic's chain the question's words fit best (``candidates``:
-    the keys of the topic's chains); unchanged otherwise. The words and the prior then agree on the
+    """``probs`` with the one-hop chain that is ``best`` the other way round folded into ``best``,
+    when the topic lacks it (``candidates``: the keys of the topic's chains; ``best``: the one the
+    question's words fit best); unchanged otherwise. The words and the prior then agree on the
     relation, and the KG tells its direction."""
-    held = set(candidates)
+    hop = parse_chain_key(best)
+    mirror = chain_key([hop[0].reversed()]) if len(hop) == 1 else None
+    if mirror not in probs or mirror in set(candidates):
+        return probs
     out = dict(probs)
-    for key, p in probs.items():
-        hop = parse_chain_key(key)
-        if key in held or len(hop) != 1 or chain_key([hop[0].reversed()]) != best:
-            continue
-        out[best] = out.get(best, 0.0) + p
-        del out[key]
+    out[best] = out.get(best, 0.0) + out.pop(mirror)
     return out
 
 
