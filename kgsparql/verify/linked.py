@@ -74,6 +74,7 @@ _PRONOUNS = frozenset("somebody someone something everybody everyone everything 
 # a month is part of a date, a value the claim states, never a name the KG lacks
 _MONTHS = frozenset("""january february march april may june july august september october november december
 jan feb mar apr jun jul aug sep sept oct nov dec""".split())
+_NO_NAME = STOPWORDS | _MONTHS | _PRONOUNS          # words that never start or continue a name
 _SENTENCE_END = re.compile(r"[.!?]$")
 
 
@@ -87,10 +88,10 @@ def unlinked_names(masked_claim: str, common: frozenset[str] = frozenset()) -> l
     words = [w.rstrip(".") for w in raw]
     for i, word in enumerate(words):
         low = word.lower()
-        opener = low in STOPWORDS or low.split("'")[0] in STOPWORDS or low in _MONTHS or low in _PRONOUNS
+        opener = low in _NO_NAME or low.split("'")[0] in STOPWORDS
         starts = i == 0 or bool(_SENTENCE_END.search(raw[i - 1]))
         alone = i + 1 >= len(words) or not words[i + 1][:1].isupper() or words[i + 1] == "X" \
-            or words[i + 1].lower() in STOPWORDS | _MONTHS | _PRONOUNS     # "Born September 22nd, ..."
+            or words[i + 1].lower() in _NO_NAME     # "Born September 22nd, ..."
         if starts and alone and low in common:
             opener = True
         if word[:1].isupper() and word != "X" and not opener:
