@@ -30,7 +30,7 @@ def is_date(text: str) -> bool:
 def _keep(mention, skip: list[tuple[int, int]], common: frozenset[str]) -> bool:
     if mention.best is None or mention.score < MIN_SCORE:
         return False
-    if _common_word_inside(mention, common):
+    if _common_word_inside(mention, common) or _longer_word(mention):
         return False
     if any(mention.start < hi and lo < mention.end for lo, hi in skip):
         return False
@@ -48,6 +48,13 @@ def _common_word_inside(mention, common: frozenset[str]) -> bool:
     return " " not in text and text.lower() in common and len(mention.best.entity.name.split()) > 1
 
 
+def _longer_word(mention) -> bool:
+    """One word that only begins with the entity's name ("Republican" read as *Republic*): another
+    word, which names no such thing."""
+    text, name = mention.text.strip(), (mention.best.entity.name or "").strip()
+    return " " not in text and len(text) > len(name) > 0 and text.lower().startswith(name.lower())
+
+
 def claim_entities(link, skip: list[tuple[int, int]] = (), common: frozenset[str] = frozenset()) -> list[Mentioned]:
     """The best candidate of each kept mention of a ``LinkResult``, in text order, one per entity.
     ``skip`` spans (a count phrase) hold no entity; ``common`` are the language's common words."""
@@ -62,6 +69,8 @@ def masked(text: str, mentioned: list[Mentioned]) -> str:
     """The claim with each entity mention replaced by ``X`` (what is left names relations)."""
     out, at = [], 0
     for m in sorted(mentioned, key=lambda m: m.start):
+        if m.end <= m.start:        # a thing the claim names by its values, not by words (verify/holders.py)
+            continue
         out += [text[at:m.start], " X "]
         at = m.end
     return "".join(out + [text[at:]])
