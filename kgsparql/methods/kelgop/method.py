@@ -18,6 +18,7 @@ from ...rank.path_words import chain_words
 from .nested_phrases import nested
 from .named_constraints import ConstraintCheck
 from .answer_order import named_first
+from .bridge import past_bridge
 from .sub_questions import Outcome, SubQuestion
 from .planner import Planner
 
@@ -56,7 +57,9 @@ class KELGoP:
         plan = {"method": "kelgop", "cues": shape.cues.to_json(), "entities": [e.to_json() for e in shape.entities],
                 "classifier": {c: round(v, 3) for c, v in sorted(scores.items(), key=lambda kv: -kv[1])},
                 "llm_category": chosen, "order": order, "attempts": []}
-        outcome = self._narrowed(link, self._adapt(question, link, shape, order, plan))
+        outcome = self._adapt(question, link, shape, order, plan)
+        outcome = self._narrowed(link, (past_bridge(self.planner, link, outcome) if self.params.past_bridge else None)
+                                 or outcome)
         outcome.answers = self._ordered(link, outcome.answers, shape.entities)
         topics = tuple(shape.entities) or tuple(link.topics())
         simple = outcome.category == "simple" and outcome.subs
