@@ -14,6 +14,7 @@ from ..registry import PluginContext
 from ..sparql import Bindings, bind_checked
 from ..stats import record_query
 from .cache import ResultCache, active_memo, bypassed
+from .call_memo import MISSING, recall, remember
 from .deadline import check_timeout
 from .rows import Row, Rows
 
@@ -104,12 +105,13 @@ class BaseEndpoint:
 
     def _cached(self, text: str, run):
         mem = active_memo()
-        if mem is not None and (self.name, text) in mem:
+        hit = recall(mem, self.name, text) if mem is not None else MISSING
+        if hit is not MISSING:
             record_query(0.0, cached=True, text=text)
-            return mem[(self.name, text)]
+            return hit
         result = self._from_cache(text, run)
         if mem is not None:
-            mem[(self.name, text)] = result
+            remember(mem, self.name, text, result)
         return result
 
     def _from_cache(self, text: str, run):

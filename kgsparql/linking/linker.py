@@ -18,6 +18,7 @@ from .build import index_for, wants_index
 from .contained import contained_readings
 from .given import current_topics, given_link
 from .options import LinkerOptions
+from .other_name import names_another
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
 from .relation_words import names_relation, relation_words
 from .result import LinkResult, Mention
@@ -46,6 +47,7 @@ class EntityLinker:
         self.max_mentions, self.max_candidates = opts.max_mentions, opts.max_candidates
         self.lookup_ngrams, self.fit_candidates, self.fuzzy = opts.lookup_ngrams, opts.fit_candidates, opts.fuzzy
         self.type_fit, self.contained = opts.type_fit, opts.contained
+        self.other_names = opts.other_names
         builtin = self.type_fit in ("overlap", "off")
         pool = rankers if rankers is not None else Rankers(settings, models)
         self.fit_ranker = None if builtin else pool.get(self.type_fit)
@@ -56,8 +58,9 @@ class EntityLinker:
         # the KG's relation words, read only where labels are indexed (a KG small enough to scan)
         self.relation_vocab = relation_words(kg, settings, models) if self.index is not None else frozenset()
         # the language's common words (the sentence encoder's vocabulary): "Someone" opening a question
-        self.common_words = pool.get("embedding").words() if self.index is not None and self.contained \
-            else frozenset()
+        self.common_words = pool.get("embedding").words() if self.index is not None \
+            and (self.contained or self.other_names) else frozenset()
+        self.known_words = self.common_words | self.relation_vocab     # words that are not only names
         auto = "both" if self.index is not None else "out"
         self.fit_direction = auto if opts.fit_direction == "auto" else opts.fit_direction
 
@@ -109,8 +112,14 @@ class EntityLinker:
         # BM25 when no span matches a label, or when every match is only a relation word
         # ("what country did buddha come from": Country the genre, and no label is "buddha")
         if self.fuzzy and self.index is not None and all(self._relational(toks, r) for r in found):
-            found += [r for r in fuzzy_readings(self.index, toks) if scoring.acceptable(toks, r)]
+            found += [r for r in fuzzy_readings(self.index, toks) if scoring.acceptable(toks, r)
+                      and not self._names_another(toks, r)]
         return found
+
+    def _names_another(self, toks: list[Token], r: Reading) -> bool:
+        """Does the question write another name where the label of this partial reading goes on?"""
+        words = loose_key(r.entity.label or "").split()
+        return self.other_names and names_another(toks, r, words, self.known_words)
 
     def _facts(self, entities: list[Entity]) -> dict[Entity, int]:
         """How many facts each entity has (one ``relations`` query); empty when the endpoint fails."""

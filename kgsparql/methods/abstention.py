@@ -90,17 +90,19 @@ class RelationMatch:
             if parts["prior"] >= self.options.threshold:
                 recognised.append("prior")
         unsure = parts.get("prior_top", 0.0) < self.options.prior_confident
-        if parts["alignment"] >= self.options.zero_shot_threshold and unsure:
-            recognised.append("alignment")
+        named = parts["alignment"] >= self.options.zero_shot_threshold
+        scored = named and self.view.scorer_favours(parts, scorer)   # two views that read hop order
+        if named and (unsure or scored):
+            recognised.append("alignment" if unsure else "alignment and scorer")
         own = {without_direction(t) for t in relation_texts}     # a KG may store both directions
-        named = [label for e in evidence.values() for label in e if without_direction(label) not in own]
+        others = [label for e in evidence.values() for label in e if without_direction(label) not in own]
         several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment
         if self.matcher is not None and unsure and not several and self.view.recognises(
                 masked, evidence, relation_texts, parts, topics=topics, chain=chain, scorer=scorer):
             recognised.append("meaning")
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
-        return Match(chain_text, parts, tuple(recognised), named[0] if named else None, outside)
+        return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside)
 
     def _outside(self, masked: str, relation_texts: Sequence[str], parts: dict) -> str | None:
         """A relation the KG lacks that the question asks for instead of the chain's (``OutsideRelations``)."""

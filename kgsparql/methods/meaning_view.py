@@ -33,6 +33,18 @@ class MeaningView:
             "meaning_rival" in parts and self._meant(
                 masked, names, self._usual(named_by_word, topics, chain, parts), parts))
 
+    def scorer_favours(self, parts: dict, scorer=None) -> bool:
+        """The shared chain scorer ranks this chain first among the candidates, and is a witness on
+        this KG (``scorer_trusted``; a KG that cannot be sampled keeps it). With the question naming
+        the chain's relations (alignment), two views agree, one of which reads hop order and
+        direction: that overrules a confident prior that wants another chain."""
+        if not parts.get("trained_top") or parts.get("trained", 0.0) < parts["trained_top"]:
+            return False
+        accuracy = self.trust.accuracy(scorer) if self.trust is not None and scorer is not None else None
+        if accuracy is not None:
+            parts["scorer_trust"] = accuracy
+        return accuracy is None or accuracy >= self.options.scorer_trusted
+
     def agrees(self, parts: dict, scorer=None) -> bool:
         """The shared chain scorer (trained on synthetic questions from KG triples) does not clearly
         prefer another chain: the meaning view alone is not trusted against it ("who edited X" read as

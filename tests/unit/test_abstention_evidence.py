@@ -40,3 +40,14 @@ def test_dates_do_not_answer_a_question_that_asks_for_none(relation_match):
     assert "publication date" in reason and "\n" not in reason
     asked = relation_match.assess("when did X come out", "publication date", ["publication date"])
     assert relation_match.kind_reason("When did Vertigo come out?", asked, dates, "Vertigo") is None
+
+
+def test_a_named_relation_the_scorer_favours_overrules_a_confident_prior(relation_match):
+    """"Which titles list X as director": the prior (0.69 on its favourite) wants another chain, but
+    the question names the chain's relation and the scorer, which reads hop order, ranks it first."""
+    agreed = relation_match.assess("which titles list X as director", "director (reverse)",
+                                   ["director (reverse)"], 0.08, 0.69, trained=(0.38, 0.38))
+    assert agreed.recognised == ("alignment and scorer",), agreed.parts
+    refused = relation_match.assess("which titles list X as director", "director (reverse)",
+                                    ["director (reverse)"], 0.08, 0.69, trained=(0.2, 0.38))
+    assert refused.recognised == () and relation_match.reason(refused, "Lars von Trier")
