@@ -124,8 +124,6 @@ class KELGoP:
         if not p.scorer_hops or chain.count(" ; ") + 1 != p.scorer_hops or not match.get("trained_top") \
                 or match.get("trained", 0.0) < match["trained_top"] or match.get("alignment", 0.0) < p.scorer_alignment:
             return None
-        if _prior_rejects(match, self.ctx.abstention):
-            return None                 # words that name the chain only in part do not outweigh a sure prior
         sub = self.atomic.ask(question, link.topics(), link.masked(), max_hops=p.scorer_hops, check=False)
         same = sub.answers and sub.chain and chain_words(sub.chain, self.ctx.adapter.verbalize)
         return sub if sub.answers and len(sub.chain or ()) == p.scorer_hops and same == chain else None
@@ -152,14 +150,6 @@ class KELGoP:
         merged["answered_by"] = "atomic"
         return Answer(question, self._ordered(link, answer.answers), evidence=answer.evidence, entities=answer.entities, plan=merged,
                       id=id)
-
-
-def _prior_rejects(match: dict, abstention) -> bool:
-    """The KG's trained chain prior is confident (``prior_confident``) and gives the chain less than
-    ``threshold`` of its favourite ("who wrote the screenplay for Tampopo" along ``has genre ;
-    written by``): abstention's own rule for words that do not name the chain in full."""
-    o = getattr(abstention, "options", None)
-    return o is not None and match.get("prior_top", 0.0) >= o.prior_confident and match.get("prior", 1.0) < o.threshold
 
 
 def _unordered(outcome: Outcome) -> Outcome:
