@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
 
 from kgsparql.endpoints.base import Endpoint, Rows
-from kgsparql.errors import InputError, MalformedResponse
+from kgsparql.errors import InputError, MalformedResponse, TemplateError
 from kgsparql.parallel import gather
 from kgsparql.registry import PluginContext
 from kgsparql.sparql import QueryTemplate, load_query
@@ -256,6 +256,21 @@ class SparqlAdapter(PathSteps):
         rows = self.run(step, {("e", "p", "o"): [(e, p, o) for e in ents for o in ends]}, limit=limit)
         found = {(row["e"], row["o"]) for row in rows}
         return [Triple(ents[e], relation, ends[o]) for e, o in sorted(found, key=lambda k: (term_key(k[0]), term_key(k[1])))]
+
+    def holders(self, values: Sequence[Literal], limit: int = 200) -> list[Triple]:
+        """The facts whose value is one of the literal ``values``, as ``thing -relation-> value``: the
+        things a text identifies by the values it states, not by a name (``holders.rq``, one query).
+        Empty for an adapter whose query folder has no such template."""
+        if not values:
+            return []
+        try:
+            template = load_query(self.queries, "holders")
+        except TemplateError:
+            return []
+        rows = self.select(template, {"o": list(dict.fromkeys(values))}, limit=limit)
+        found = {(row["e"], self.make_relation(row["p"], False), row["o"]) for row in rows}
+        ordered = sorted(found, key=lambda k: (term_key(k[0]), k[1].iri, term_key(k[2])))
+        return [Triple(Entity(e), rel, self.entity(o)) for e, rel, o in ordered]
 
     def verbalize(self, relation: Relation) -> str:
         """``starred_actors`` -> ``starred actors``; the compound ``a -> b`` for hops via a node."""

@@ -7,11 +7,12 @@ from dataclasses import dataclass, replace
 from .claim import ClaimForm, denied_belief, negation_cues, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
+from .holders import subject_by_values
 from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .one_entity import existence, other_value
 from .pairs import PairChecker
 from .unnamed import through_unnamed, unnamed_subject
-from .values import names_not_held, number_conflicts, stated_values
+from .values import names_not_held, number_conflicts, stated_values, within_values
 from .result import SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import assign_words, is_type_noun, relation_words
 from ..errors import KGSparqlError
@@ -43,6 +44,9 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
     form = read_claim(text)
     skip = [form.count_span] if form.count_span else []
     mentioned = claim_entities(ctx.linker.link(text), skip, ctx.encoder.words())[:max_entities]
+    if not mentioned:       # a thing named by none of its names may be named by the values it holds
+        found = subject_by_values(ctx.adapter, text, unlinked_names(text, ctx.encoder.words()))
+        mentioned = [found] if found is not None else []
     if not mentioned:
         return Assessment(form, [], [], NO_ENTITY)
     adapter = ctx.adapter
@@ -54,15 +58,26 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
     framing = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words])
     words = [w for w in words if not any(a <= w.position < b for a, b in framing)
              and not is_type_noun(text, w, mentioned)]
-    form = replace(form, negated=_negated(ctx, text, framing, [(m.start, m.end) for m in mentioned]))
+    negated, body = _negated(ctx, text, framing, [(m.start, m.end) for m in mentioned])
+    form = replace(form, negated=negated, each_negated=negated and body >= 2)
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
+    names = [n for n in names if n.lower() not in {w.word for w in words}]     # "ISSN" names a relation
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
+    inner = within_values(mentioned, facts, text)
+    if inner and len(inner) < len(mentioned):       # words of a stated value, not entities
+        mentioned = [m for m in mentioned if m not in inner]
+        masked_text = masked(text, mentioned)
+        facts = [t for t in facts if t.head in {m.entity for m in mentioned}]
+        values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label, facts)
     seen["facts"] = tuple(facts)
     names = names_not_held(names, facts)
     words = [w for w in words if not w.labels & spent]
     comparing = form.count or form.date_op
-    conflicts = [] if comparing else number_conflicts(facts, numbers, words, label)
+    # "It is a city in Mexico with ...": the values and names are the unnamed subject's, not Mexico's
+    unnamed = len(mentioned) == 1 and unnamed_subject(text, framing, mentioned[0])
+    names = [] if unnamed else names
+    conflicts = [] if comparing or unnamed else number_conflicts(facts, numbers, words, label)
     if values or conflicts:
         return Assessment(form, values + conflicts + _rest(ctx, text, mentioned, words, counts, label, names,
                                                            max_hops, quiet=True, closed_world=closed_world), mentioned, **seen)
@@ -77,7 +92,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
         if part is not None:
             return Assessment(form, [part], mentioned, **seen)
     checker = PairChecker(adapter, counts, max_hops)
-    if len(mentioned) == 1 and not names and unnamed_subject(text, framing, mentioned[0]):
+    if unnamed:
         parts = [through_unnamed(adapter, mentioned[0], _one_entity_words(ctx, text, mentioned, counts, label),
                                  masked_text, label)]
         return Assessment(form, parts, mentioned, **seen)
@@ -86,14 +101,14 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
     return Assessment(form, parts, mentioned, links=checker.links(), **seen)
 
 
-def _negated(ctx, text: str, framing: list[tuple[int, int]], names: list[tuple[int, int]]) -> bool:
-    """Negated when a negator stands outside the framing and the names, or the framing denies the
+def _negated(ctx, text: str, framing: list[tuple[int, int]], names: list[tuple[int, int]]) -> tuple[bool, int]:
+    """(negated, the negators in its body). Negated when a negator stands outside the framing and the names, or the framing denies the
     statement ("It's false that ...", "I don't think ..."), not both: a negator inside framing ("Believe it or not")
     counts only through what the framing means, one inside a name ("Nothing Hill") not at all."""
-    body = any(not any(a <= p < b for a, b in framing + names) for p in negation_cues(text))
+    body = sum(not any(a <= p < b for a, b in framing + names) for p in negation_cues(text))
     polarity = ctx.models.load(("claim-polarity", id(ctx.encoder)), lambda: Polarity(ctx.encoder))
     denials = sum(denied_belief(text[a:b]) or polarity.denies(text[a:b]) for a, b in framing)
-    return body != (denials % 2 == 1)
+    return (body > 0) != (denials % 2 == 1), body
 
 
 def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False,

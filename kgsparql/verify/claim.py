@@ -56,6 +56,8 @@ class ClaimForm:
     date_op: str | None              # "<" (before) or ">" (after) for a date comparison
     date_span: tuple[int, int] | None
     implicit_count: bool = False     # a bare number ("has two writers"), no comparison word
+    # a negator in more than one clause ("was not born in X, and did not play for Y"): each part is denied
+    each_negated: bool = False
 
 
 def _number(word: str) -> int:

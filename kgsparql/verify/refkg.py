@@ -71,13 +71,13 @@ class RefKGVerifier:
         """The rule path's assessment of ``claim``, its verdict and what the rules saw (``rule_view``,
         the verdict head's input)."""
         whole = self._assess(claim)
-        verdict = decide(whole.parts, whole.form.negated)
+        verdict = decide(whole.parts, whole.form.negated, whole.form.each_negated)
         return whole, verdict, rule_view(whole, verdict)
 
     def verify(self, claim: str, *, id: str | None = None) -> Verdict:
         whole = self._assess(claim)
         parts, negated = whole.parts, whole.form.negated
-        verdict = decide(parts, negated)
+        verdict = decide(parts, negated, whole.form.each_negated)
         plan = {"verifier": self.name, "negated": negated,
                 "entities": [m.entity.name for m in whole.mentioned],
                 "subclaims": [p.to_json() for p in parts], "decided_by": "rules"}
@@ -107,7 +107,7 @@ class RefKGVerifier:
             plan["decomposed"] = step.value
             for text in texts:
                 sub = self._assess(text)
-                status = decide(sub.parts, sub.form.negated)
+                status = decide(sub.parts, sub.form.negated, sub.form.each_negated)
                 subclaims.append(f"{text}: {_STATUS.get(status, 'unknown')}")
         evidence = [f"{verbalize_path(p)} ({'supports' if s else 'contradicts'})"
                     for part in whole.parts for p, s in part.evidence][: self.options.evidence_items]

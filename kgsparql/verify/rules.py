@@ -2,7 +2,8 @@
 
 - every sub-claim supported -> true; any contradicted -> false; otherwise not_enough_info
   (a conjunction needs every part);
-- a negated claim flips true and false (not_enough_info stays)."""
+- a negated claim flips true and false (not_enough_info stays); with a negator in each of its
+  clauses every part is denied: false when any part holds, true when all are contradicted."""
 from __future__ import annotations
 
 from .result import CONTRADICTED, SUPPORTED, SubClaim
@@ -14,9 +15,15 @@ def flip(verdict: str) -> str:
     return {"true": "false", "false": "true"}.get(verdict, verdict)
 
 
-def decide(parts: list[SubClaim], negated: bool) -> str:
+def decide(parts: list[SubClaim], negated: bool, each: bool = False) -> str:
+    """``each``: every part is denied on its own ("not born in X, and did not play for Y"), so the
+    claim is false when any part holds and true when every part is contradicted."""
     if not parts:
         return "not_enough_info"
+    if negated and each:
+        if any(p.status == SUPPORTED for p in parts):
+            return "false"
+        return "true" if all(p.status == CONTRADICTED for p in parts) else "not_enough_info"
     if any(p.status == CONTRADICTED for p in parts):
         verdict = "false"
     elif all(p.status == SUPPORTED for p in parts):

@@ -3,7 +3,7 @@ for them: "built in 1911", "a runway of 2953.5", "born on 1 July 1976", "its nat
 Finns". The linker finds entities; a literal value is not one, so the claim's wording is compared
 with the values of the linked entities' own facts (one ``neighbors`` query for all of them):
 
-- a number matches a numeric value (1604 = 1604.0, 10,252 = 10252);
+- a number matches a numeric value (1604 = 1604.0, 10,252 = 10252, -6 = −6, "2900m" = 2900.0);
 - a date ("1 July 1976", "July 1st, 1976", "01-07-1976") matches an ISO date; a year alone matches a
   year or the year of a date;
 - any other value matches when its words appear in the claim outside the entity mentions.
@@ -14,22 +14,26 @@ numbers, contradicts: the KG holds another value there."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..types import Path
 from .linked import Mentioned, is_date
 from .result import CONTRADICTED, SUPPORTED, SubClaim
 
-__all__ = ["stated_values", "number_conflicts", "claim_numbers", "claim_dates", "names_not_held"]
+__all__ = ["stated_values", "number_conflicts", "claim_numbers", "claim_dates", "names_not_held", "within_values"]
 
 _MONTHS = {m: i for i, m in enumerate("january february march april may june july august september october "
                                       "november december".split(), 1)}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
-_NUMBER = re.compile(r"(?<![\w.-])-?\d[\d,]*(?:\.\d+)?(?![\w])")
+# a number, signed with a hyphen or a minus sign, and perhaps a unit of one or two letters ("2900m",
+# "5km"; not an ordinal's "3rd" nor a decade's "1960s")
+_NUMBER = re.compile(r"(?<![\w.-])[-\u2212]?\d[\d,]*(?:\.\d+)?(?=(?:(?!st|nd|rd|th|s\b)[a-z]{1,2})?(?!\w))")
 _DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([A-Za-z]+)\.?,?\s+(\d{4})\b")
 _MONTH_DAY_YEAR = re.compile(r"\b([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b")
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\b")
 _ISO = re.compile(r"^(-?\d{3,4})(?:-(\d\d)(?:-(\d\d))?)?")
 _WORDS = re.compile(r"[^\W_]+")
+_LETTERS = str.maketrans({"ı": "i", "ø": "o", "ł": "l", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})   # no decomposition
 MAX_FACTS = 3000
 
 
@@ -37,7 +41,7 @@ def claim_numbers(text: str) -> list[float]:
     out = []
     for m in _NUMBER.finditer(text):
         try:
-            out.append(float(m.group().replace(",", "")))
+            out.append(float(m.group().replace(",", "").replace("\u2212", "-")))
         except ValueError:
             continue
     return out
@@ -60,13 +64,15 @@ def claim_dates(text: str) -> set[tuple[int, int, int]]:
 
 def _number(text: str) -> float | None:
     try:
-        return float(text.strip().replace(",", ""))
+        return float(text.strip().replace(",", "").replace("\u2212", "-"))
     except ValueError:
         return None
 
 
 def _words(text: str) -> str:
-    return " ".join(_WORDS.findall(text.lower()))
+    """The text's words, lower-case and without diacritics ("Hüseyin Bütüner" = "huseyin butuner")."""
+    plain = unicodedata.normalize("NFKD", text.lower()).translate(_LETTERS)
+    return " ".join(_WORDS.findall("".join(ch for ch in plain if not unicodedata.combining(ch))))
 
 
 def _matches(value: str, numbers: list[float], dates: set, years: set[int], text: str) -> bool:
@@ -83,10 +89,11 @@ def _matches(value: str, numbers: list[float], dates: set, years: set[int], text
     return len(words) >= 4 and f" {words} " in f" {text} "
 
 
-def stated_values(adapter, masked_text: str, mentioned: list[Mentioned], label):
+def stated_values(adapter, masked_text: str, mentioned: list[Mentioned], label, facts=None):
     """(supported sub-claims for the facts whose values the claim states, their relation labels,
-    the claim's numbers no fact holds, the linked entities' facts)."""
-    facts = adapter.neighbors([m.entity for m in mentioned], direction="out", limit=MAX_FACTS)
+    the claim's numbers no fact holds, the linked entities' facts); ``facts``: those already read."""
+    if facts is None:
+        facts = adapter.neighbors([m.entity for m in mentioned], direction="out", limit=MAX_FACTS)
     linked = {m.entity for m in mentioned}
     numbers, dates = claim_numbers(masked_text), claim_dates(masked_text)
     years = {int(n) for n in numbers if n.is_integer() and 1000 <= n <= 2100}
@@ -123,3 +130,15 @@ def names_not_held(names: list[str], facts) -> list[str]:
     "John Reith, 1st Baron Reith" are values the claim states, not things the KG lacks."""
     values = [f" {_words(t.tail.name)} " for t in facts if t.tail.name]
     return [n for n in names if not _words(n) or not any(f" {_words(n)} " in v for v in values)]
+
+
+def within_values(mentioned: list[Mentioned], facts, text: str) -> list[Mentioned]:
+    """The mentions that are words of a value another linked entity holds and the claim states in
+    full ("Gubbio" in "Associazione Sportiva Gubbio 1910 Srl is the full name of A.S. Gubbio 1910"):
+    part of the value, not entities of their own."""
+    plain = f" {_words(text)} "
+    held = [(t.head, f" {_words(t.tail.name)} ") for t in facts
+            if t.tail.is_literal and _number(t.tail.name) is None and not is_date(t.tail.name)]
+    held = [(head, value) for head, value in held if len(value.split()) >= 4 and value in plain]
+    return [m for m in mentioned if m.end > m.start and _words(m.text)
+            and any(head != m.entity and f" {_words(m.text)} " in value for head, value in held)]

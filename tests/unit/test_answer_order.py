@@ -33,3 +33,12 @@ def test_the_named_entities_words_do_not_count():
 
 def test_it_is_an_option():
     assert KelgopOptions().named_first and not KelgopOptions(named_first=False).named_first
+
+
+def test_the_kind_the_question_asks_for_does_not_count():
+    """"what language": every answer is a language, whether or not its label says so."""
+    haiti = Entity(IRI("http://example.org/Ouanaminthe"), "Ouanaminthe")
+    languages = ["Haitian Creole", "French Language"]
+    assert named_first("What language is spoken in X?", [haiti], languages) == tuple(languages)
+    films = ["Abduction", "The Twilight Saga: New Moon"]
+    assert named_first("Which movie did X appear in, the saga?", [LAUTNER], films)[0] == films[1]

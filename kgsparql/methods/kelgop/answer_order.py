@@ -4,9 +4,14 @@ A question sometimes names part of what it asks for: "Which *Cheaper by the Doze
 role in?" (*Cheaper by the Dozen 2*), "What Italian *province* is Rome located in?" (*Province of
 Rome*, not *Lazio*). When some answers' labels hold more of the question's own content words than
 others (the words outside the entity mentions, function words left out), those answers go first;
-otherwise, and among equals, the order stays as the plan gave it. Nothing is added or dropped."""
+otherwise, and among equals, the order stays as the plan gave it. Nothing is added or dropped.
+
+The word right after "what" or "which" does not count: it names the kind of thing asked for ("what
+*language*", "which *movie*"), which every answer is, whether or not its label happens to write it
+("English Language" beside "Haitian Creole")."""
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from ...linking.text import is_content, tokens
@@ -14,6 +19,8 @@ from ...linking.topics import MASK
 from ...types import Entity
 
 __all__ = ["named_first"]
+
+_KIND = re.compile(r"\b(?:what|which)\s+(\w+)", re.IGNORECASE)
 
 
 def _words(text: str) -> set[str]:
@@ -28,6 +35,7 @@ def named_first(masked: str, named: Sequence[Entity], answers: Sequence[str]) ->
     asked = _words(masked) - {MASK.casefold()}
     for entity in named:
         asked -= _words(entity.name or "")
+    asked -= {m.group(1).casefold() for m in _KIND.finditer(masked)}
     if len(answers) < 2 or not asked:
         return answers
     score = {a: len(_words(a) & asked) for a in answers}
