@@ -77,8 +77,9 @@ def _html_report(path: str | None, label: str, rows: list[dict], quiet: bool) ->
 @click.option("--pool", type=click.Choice(POOLS), default="auto", show_default=True,
               help="How --workers run: processes (one model load each; both cores on an embedded store) or "
                    "threads (one shared method; for endpoints, where questions wait). auto: processes for a store.")
-@click.option("--head", type=click.Path(dir_okay=False, exists=True), default=None,
-              help="factkg: decide with this trained verdict head (kgsparql train verifier) instead of the rules.")
+@click.option("--head", default=None,
+              help="factkg: decide with a trained verdict head instead of the rules: a FILE (kgsparql train "
+                   "verifier), or 'default', the head shipped for the variant (its validation split only).")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, help="TOML config file.")
 def eval_cmd(dataset, split, hops, variant, limit, seed, method, verifier, llm, llm_base_url, no_brackets, walks, store,
              endpoint, adapter, data_dir, out, resume, overwrite, write_kb, gold_topic, by_qtype, summary_only, as_json,

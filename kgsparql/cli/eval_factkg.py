@@ -7,6 +7,7 @@ import click
 from ..errors import InputError
 from ..eval.claims import format_claims, run_claims, summarize_claims
 from ..eval.datasets import resolve_data_dir
+from ..eval.factkg_head import resolve_head
 from ..eval.factkg import SPLITS, VARIANTS, factkg_reading, factkg_store, load_factkg, sample_claims
 from ..eval.results import CLAIM_REQUIRED, ResultsFile
 from .flags import emit_json
@@ -21,6 +22,9 @@ def run_factkg(settings, *, split, variant, limit, seed, verifier, store, endpoi
     if split not in SPLITS:
         raise InputError(f"factkg has the splits {', '.join(SPLITS)} (dev = FactKG's validation file), not {split!r}")
     variant = variant or VARIANTS[0]
+    if variant not in VARIANTS:
+        raise InputError(f"factkg has the variants {', '.join(VARIANTS)}, not {variant!r}")
+    head = resolve_head(head, variant, own_store=not (store or endpoint))
     with ResultsFile(out, resume=resume, overwrite=overwrite, required=CLAIM_REQUIRED) as results:      # checks --out first
         claims = load_factkg(resolve_data_dir(data_dir, settings.data_dir), split, variant)
         if not (store or endpoint):     # the store holds the evidence of the whole split, built once

@@ -100,7 +100,7 @@ class RelationMatch:
         if self.matcher is not None and unsure and not several and self.view.recognises(
                 masked, evidence, relation_texts, parts, topics=topics, chain=chain, scorer=scorer):
             recognised.append("meaning")
-        certain = scored or "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
+        certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
         return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside)
 

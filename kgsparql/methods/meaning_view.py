@@ -37,8 +37,7 @@ class MeaningView:
         """The shared chain scorer ranks this chain first among the candidates, and is a witness on
         this KG (``scorer_trusted``; a KG that cannot be sampled keeps it). With the question naming
         the chain's relations (alignment), two views agree, one of which reads hop order and
-        direction: that overrules a confident prior that wants another chain, and the general
-        relation vocabulary (``OutsideRelations``) is not asked."""
+        direction: that overrules a confident prior that wants another chain."""
         if not parts.get("trained_top") or parts.get("trained", 0.0) < parts["trained_top"]:
             return False
         accuracy = self.trust.accuracy(scorer) if self.trust is not None and scorer is not None else None

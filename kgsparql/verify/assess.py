@@ -74,7 +74,10 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
     names = names_not_held(names, facts)
     words = [w for w in words if not w.labels & spent]
     comparing = form.count or form.date_op
-    conflicts = [] if comparing else number_conflicts(facts, numbers, words, label)
+    # "It is a city in Mexico with ...": the values and names are the unnamed subject's, not Mexico's
+    unnamed = len(mentioned) == 1 and unnamed_subject(text, framing, mentioned[0])
+    names = [] if unnamed else names
+    conflicts = [] if comparing or unnamed else number_conflicts(facts, numbers, words, label)
     if values or conflicts:
         return Assessment(form, values + conflicts + _rest(ctx, text, mentioned, words, counts, label, names,
                                                            max_hops, quiet=True, closed_world=closed_world), mentioned, **seen)
@@ -89,7 +92,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
         if part is not None:
             return Assessment(form, [part], mentioned, **seen)
     checker = PairChecker(adapter, counts, max_hops)
-    if len(mentioned) == 1 and not names and unnamed_subject(text, framing, mentioned[0]):
+    if unnamed:
         parts = [through_unnamed(adapter, mentioned[0], _one_entity_words(ctx, text, mentioned, counts, label),
                                  masked_text, label)]
         return Assessment(form, parts, mentioned, **seen)

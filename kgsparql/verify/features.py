@@ -20,6 +20,8 @@ per claim and refit in seconds); ``claim_features`` turns a view into the featur
   anyway, no extra query), split by where they lead — to another linked entity, to a value the claim
   names, or elsewhere — and, for each, how well the best of their relations fits the claim; a
   relation the claim means whose value lies elsewhere is the mark of a swapped value;
+- whether a negator stands in each clause (each part denied), and whether the subject was found by
+  the values the claim states rather than by a name (``verify/holders.py``);
 - the masked claim's sentence embedding (its wording, entity names removed)."""
 from __future__ import annotations
 
@@ -37,7 +39,8 @@ FORM_FEATURES = ("negated", "count", "date", "entities_0", "entities_1", "entiti
                  "fit_weakest_pair", "fit_best_pair", "fit_held", "bias",
                  "parts", "parts_with_evidence", "fit_supported", "fit_contradicted",
                  *(f"facts_{end}" for end in FACT_ENDS), *(f"fit_facts_{end}" for end in FACT_ENDS),
-                 "fit_gap_elsewhere", "best_fit_fact_agrees", "entities_joined", "entities_named", "words_uncovered")
+                 "fit_gap_elsewhere", "best_fit_fact_agrees", "entities_joined", "entities_named", "words_uncovered",
+                 "each_negated", "named_by_values")
 
 
 def _fits(encoder, claim: str, labels: list[list[str]]) -> list[float]:
@@ -85,6 +88,7 @@ def _form(encoder, view: dict) -> list[float]:
         min(len(parts), 4) / 4, (sum(p["evidence"] > 0 for p in parts) / len(parts)) if parts else 0.0,
         supported_fit, contradicted_fit,
         *_evidence(view, ends, end_fits),
+        float(view.get("each_negated", False)), float(view.get("by_values", False)),
     ]
 
 

@@ -30,7 +30,7 @@ def is_date(text: str) -> bool:
 def _keep(mention, skip: list[tuple[int, int]], common: frozenset[str]) -> bool:
     if mention.best is None or mention.score < MIN_SCORE:
         return False
-    if _common_word_inside(mention, common) or _longer_word(mention):
+    if _common_word_inside(mention, common):
         return False
     if any(mention.start < hi and lo < mention.end for lo, hi in skip):
         return False
@@ -46,13 +46,6 @@ def _common_word_inside(mention, common: frozenset[str]) -> bool:
     that entity; a name written in full, or a word that is no common word ("Tupac"), may."""
     text = mention.text.strip()
     return " " not in text and text.lower() in common and len(mention.best.entity.name.split()) > 1
-
-
-def _longer_word(mention) -> bool:
-    """One word that only begins with the entity's name ("Republican" read as *Republic*): another
-    word, which names no such thing."""
-    text, name = mention.text.strip(), (mention.best.entity.name or "").strip()
-    return " " not in text and len(text) > len(name) > 0 and text.lower().startswith(name.lower())
 
 
 def claim_entities(link, skip: list[tuple[int, int]] = (), common: frozenset[str] = frozenset()) -> list[Mentioned]:

@@ -25,6 +25,7 @@ def rule_view(whole, verdict: str) -> dict:
     form = whole.form
     return {
         "claim": whole.masked or form.text, "verdict": verdict, "negated": bool(form.negated),
+        "each_negated": bool(form.each_negated), "by_values": any(m.end <= m.start for m in whole.mentioned),
         "count": form.count is not None, "date": form.date_op is not None,
         "entities": len(whole.mentioned), "unlinked": whole.unlinked, "words": whole.words,
         "parts": [{"status": p.status, "evidence": len(p.evidence), "relations": _relations(p)} for p in whole.parts],

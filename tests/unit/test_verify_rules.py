@@ -214,3 +214,13 @@ def test_before_with_one_entity_and_no_year_is_checked_without_a_comparison(demo
     verifier = build_verifier(kg, settings, llm=None, models=Models())
     result = verifier.verify("Kismet was released before the war.")     # one thing, no year to compare with
     assert result.verdict == "true", result.explanation
+
+
+def test_a_negator_in_each_clause_denies_each_part():
+    held, lacked = SubClaim("a", SUPPORTED, (), ""), SubClaim("b", CONTRADICTED, (), "")
+    unknown = SubClaim("c", UNKNOWN, (), "")
+    # "X was not born in Durango, and did not play for Y" where X played for Y: false
+    assert decide([lacked, held], negated=True, each=True) == "false"
+    assert decide([lacked, held], negated=True) == "true"       # one negation over the whole: not both
+    assert decide([lacked, lacked], negated=True, each=True) == "true"
+    assert decide([lacked, unknown], negated=True, each=True) == "not_enough_info"

@@ -18,6 +18,7 @@ from ...rank.path_words import chain_words
 from .nested_phrases import nested
 from .named_constraints import ConstraintCheck
 from .answer_order import named_first
+from .bridge import past_bridge
 from .sub_questions import Outcome, SubQuestion
 from .planner import Planner
 
@@ -56,7 +57,9 @@ class KELGoP:
         plan = {"method": "kelgop", "cues": shape.cues.to_json(), "entities": [e.to_json() for e in shape.entities],
                 "classifier": {c: round(v, 3) for c, v in sorted(scores.items(), key=lambda kv: -kv[1])},
                 "llm_category": chosen, "order": order, "attempts": []}
-        outcome = self._narrowed(link, self._adapt(question, link, shape, order, plan))
+        outcome = self._adapt(question, link, shape, order, plan)
+        outcome = self._narrowed(link, (past_bridge(self.planner, link, outcome) if self.params.past_bridge else None)
+                                 or outcome)
         outcome.answers = self._ordered(link, outcome.answers, shape.entities)
         topics = tuple(shape.entities) or tuple(link.topics())
         simple = outcome.category == "simple" and outcome.subs
@@ -124,8 +127,6 @@ class KELGoP:
         if not p.scorer_hops or chain.count(" ; ") + 1 != p.scorer_hops or not match.get("trained_top") \
                 or match.get("trained", 0.0) < match["trained_top"] or match.get("alignment", 0.0) < p.scorer_alignment:
             return None
-        if _prior_rejects(match, self.ctx.abstention):
-            return None                 # words that name the chain only in part do not outweigh a sure prior
         sub = self.atomic.ask(question, link.topics(), link.masked(), max_hops=p.scorer_hops, check=False)
         same = sub.answers and sub.chain and chain_words(sub.chain, self.ctx.adapter.verbalize)
         return sub if sub.answers and len(sub.chain or ()) == p.scorer_hops and same == chain else None
@@ -152,14 +153,6 @@ class KELGoP:
         merged["answered_by"] = "atomic"
         return Answer(question, self._ordered(link, answer.answers), evidence=answer.evidence, entities=answer.entities, plan=merged,
                       id=id)
-
-
-def _prior_rejects(match: dict, abstention) -> bool:
-    """The KG's trained chain prior is confident (``prior_confident``) and gives the chain less than
-    ``threshold`` of its favourite ("who wrote the screenplay for Tampopo" along ``has genre ;
-    written by``): abstention's own rule for words that do not name the chain in full."""
-    o = getattr(abstention, "options", None)
-    return o is not None and match.get("prior_top", 0.0) >= o.prior_confident and match.get("prior", 1.0) < o.threshold
 
 
 def _unordered(outcome: Outcome) -> Outcome:
