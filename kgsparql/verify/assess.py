@@ -8,6 +8,7 @@ from .claim import ClaimForm, denied_belief, negation_cues, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
 from .holders import subject_by_values
+from .kg_vocabulary import matcher, one_entity_words
 from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .one_entity import existence, other_value
 from .pairs import PairChecker
@@ -15,13 +16,10 @@ from .unnamed import through_unnamed, unnamed_subject
 from .values import names_not_held, number_conflicts, stated_values, within_values
 from .result import SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import assign_words, is_type_noun, relation_words
-from ..errors import KGSparqlError
-from ..meaning import MatcherOptions, Polarity, RelationMatcher
+from ..meaning import Polarity
 
 __all__ = ["Assessment", "assess"]
 
-VOCABULARY_LIMIT = 5000
-MEANT_MIN_SCORE = 0.45      # a label the whole claim means must score this (RelationMatcher) and lead
 NO_ENTITY = "no entity of the knowledge graph was found in the claim"
 
 
@@ -93,7 +91,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
             return Assessment(form, [part], mentioned, **seen)
     checker = PairChecker(adapter, counts, max_hops)
     if unnamed:
-        parts = [through_unnamed(adapter, mentioned[0], _one_entity_words(ctx, text, mentioned, counts, label),
+        parts = [through_unnamed(adapter, mentioned[0], one_entity_words(ctx, text, mentioned, counts, label),
                                  masked_text, label)]
         return Assessment(form, parts, mentioned, **seen)
     parts = _rest(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
@@ -123,35 +121,10 @@ def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checke
         # one entity: its words are matched against the KG's whole vocabulary, for they may name a
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
         # lend a word the nearest of them
-        words = _one_entity_words(ctx, text, mentioned, counts, label)
+        words = one_entity_words(ctx, text, mentioned, counts, label)
     if len(mentioned) == 1:
         return [] if quiet and not words else [existence(adapter, mentioned[0], words, counts, label)]
     return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)
-
-
-def _one_entity_words(ctx, text, mentioned, counts, label):
-    held = {label(rc.relation) for rc in counts}
-    return relation_words(ctx.ranker("alignment"), text, masked(text, mentioned),
-                          sorted(held | set(vocabulary(ctx))), matcher(ctx))
-
-
-def matcher(ctx) -> RelationMatcher:
-    """The shared meaning matcher (``kgsparql.meaning``), for claims whose words name no relation."""
-    return ctx.models.load(("claim-matcher", id(ctx.encoder)),
-                           lambda: RelationMatcher(MatcherOptions(min_score=MEANT_MIN_SCORE), encoder=ctx.encoder))
-
-
-def vocabulary(ctx) -> list[str]:
-    """The KG's relations in words (``schema_relations``), read once per KG; empty when the endpoint
-    refuses the scan."""
-    adapter = ctx.adapter
-
-    def read() -> list[str]:
-        try:
-            return sorted({adapter.verbalize(r) for r in adapter.schema_relations(VOCABULARY_LIMIT)})
-        except KGSparqlError:
-            return []
-    return ctx.models.load(("claim-vocabulary", adapter.name, id(adapter)), read)
 
 
 def _pairs(checker: PairChecker, text: str, mentioned: list[Mentioned], words) -> list[SubClaim]:

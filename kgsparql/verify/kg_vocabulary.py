@@ -1,0 +1,40 @@
+"""What a claim's words are read against: the KG's relation vocabulary (read once per KG) and the
+shared meaning matcher (``kgsparql.meaning``), both cached on the verifier's model store."""
+from __future__ import annotations
+
+from .linked import masked
+from .relation_words import relation_words
+from ..errors import KGSparqlError
+from ..meaning import MatcherOptions, RelationMatcher
+
+__all__ = ["matcher", "vocabulary", "one_entity_words"]
+
+VOCABULARY_LIMIT = 5000
+MEANT_MIN_SCORE = 0.45      # a label the whole claim means must score this (RelationMatcher) and lead
+
+
+def one_entity_words(ctx, text, mentioned, counts, label) -> list:
+    """The relation words of a one-entity claim, read against the entity's own relations and the KG's
+    whole vocabulary: they may name a relation the entity lacks ("X directed a film" of an actor)."""
+    held = {label(rc.relation) for rc in counts}
+    return relation_words(ctx.ranker("alignment"), text, masked(text, mentioned),
+                          sorted(held | set(vocabulary(ctx))), matcher(ctx))
+
+
+def matcher(ctx) -> RelationMatcher:
+    """The shared meaning matcher (``kgsparql.meaning``), for claims whose words name no relation."""
+    return ctx.models.load(("claim-matcher", id(ctx.encoder)),
+                           lambda: RelationMatcher(MatcherOptions(min_score=MEANT_MIN_SCORE), encoder=ctx.encoder))
+
+
+def vocabulary(ctx) -> list[str]:
+    """The KG's relations in words (``schema_relations``), read once per KG; empty when the endpoint
+    refuses the scan."""
+    adapter = ctx.adapter
+
+    def read() -> list[str]:
+        try:
+            return sorted({adapter.verbalize(r) for r in adapter.schema_relations(VOCABULARY_LIMIT)})
+        except KGSparqlError:
+            return []
+    return ctx.models.load(("claim-vocabulary", adapter.name, id(adapter)), read)
