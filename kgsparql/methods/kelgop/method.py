@@ -13,12 +13,10 @@ from .llm_steps import llm_category, llm_decomposition, llm_verdict
 from .answerer import Atomic
 from .categories import CategoryClassifier, shape_of
 from .options import KelgopOptions
-from ...linking.topics import MASK
-from ...rank.path_words import chain_words
-from .nested_phrases import nested
 from .named_constraints import ConstraintCheck
 from .answer_order import named_first
 from .bridge import past_bridge
+from .scorer_backed import scorer_backed
 from .sub_questions import Outcome, SubQuestion
 from .planner import Planner
 
@@ -115,22 +113,6 @@ class KELGoP:
         return Outcome(outcome.category, names, [*outcome.subs, sub], {**(outcome.aggregate or {}),
                                                                       **narrowed.to_json()}, outcome.note)
 
-    def _scorer_backed(self, question: str, link, match: dict) -> SubQuestion | None:
-        """A chain of ``scorer_hops`` hops that abstention turned down, answered after all when the
-        shared chain scorer (trained on the KG's own triples) ranks it first among the candidates and
-        the question's relation words align with it (``scorer_alignment``), in a question with a nested
-        phrase: "the currency of the country with X" names its last hop but rarely its first, which
-        the meaning view then reads as a detour. None: abstain as the answerer did."""
-        p, chain = self.params, str(match.get("chain") or "")
-        if not nested(link.masked(), MASK):
-            return None                 # a question with no nested phrase asks for one relation of its topic
-        if not p.scorer_hops or chain.count(" ; ") + 1 != p.scorer_hops or not match.get("trained_top") \
-                or match.get("trained", 0.0) < match["trained_top"] or match.get("alignment", 0.0) < p.scorer_alignment:
-            return None
-        sub = self.atomic.ask(question, link.topics(), link.masked(), max_hops=p.scorer_hops, check=False)
-        same = sub.answers and sub.chain and chain_words(sub.chain, self.ctx.adapter.verbalize)
-        return sub if sub.answers and len(sub.chain or ()) == p.scorer_hops and same == chain else None
-
     def _attempt(self, category: str, question: str, link, shape) -> Outcome:
         if self.llm is not None and self.params.llm_decompose and category in ("composition", "conjunction"):
             outcome = llm_decomposition(self.llm, self.atomic, self.params.per_entity, category, question,
@@ -143,7 +125,7 @@ class KELGoP:
         """Nothing planned answered: the atomic answerer's own reply (answer or abstention)."""
         answer = self.atomic.method.answer(question, id=id)
         merged = {**plan, "atomic": answer.plan}
-        backed = self._scorer_backed(question, link, answer.plan.get("match") or {}) if answer.abstained else None
+        backed = scorer_backed(self.atomic, self.params, question, link, answer.plan.get("match") or {}) if answer.abstained else None
         if backed is not None:
             merged.update(answered_by="scorer-backed chain", scorer_backed=backed.match)
             return Answer(question, backed.answers, evidence=tuple(backed.evidence), entities=tuple(link.topics()),
