@@ -1,95 +1,28 @@
-"""The Adapter protocol and ``SparqlAdapter``, which implements every retrieval step by rendering
-``queries/<name>/<step>.rq``. Schema specifics live in the .rq files and in small hooks that
+"""``SparqlAdapter``, which implements every retrieval step of the Adapter protocol (``adapters.protocol``,
+re-exported here) by rendering ``queries/<name>/<step>.rq``; labels, values and multi-hop steps are
+its mixins (``label_steps``, ``value_steps``, ``steps``). Schema specifics live in the .rq files and in small hooks that
 subclasses override (label choice, relation verbalisation, compound hops)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
+from typing import Any, Sequence
 
 from kgsparql.endpoints.base import Endpoint, Rows
-from kgsparql.errors import InputError, MalformedResponse, TemplateError
+from kgsparql.errors import InputError, MalformedResponse
 from kgsparql.parallel import gather
-from kgsparql.registry import PluginContext
 from kgsparql.sparql import QueryTemplate, load_query
-from kgsparql.types import IRI, Entity, Literal, Path, Relation, Term, Triple
+from kgsparql.types import IRI, Entity, Literal, Relation, Term, Triple
 
-from .aggregate import AggregateRow, reduce_aggregate
-from .steps import PathSteps
+from .aggregate import AggregateRow
+from .label_steps import LabelSteps, headline_case
+from .protocol import Adapter, AdapterContext, RelationCount
+from .steps import PathSteps, as_entities, term_key
+from .value_steps import ValueSteps
 
-__all__ = ["Adapter", "AdapterContext", "SparqlAdapter", "RelationCount", "AggregateRow", "as_entities"]
+__all__ = ["Adapter", "AdapterContext", "SparqlAdapter", "RelationCount", "AggregateRow", "as_entities",
+           "headline_case"]
 
 DIRECTIONS = ("out", "in", "both")
-
-
-@dataclass(frozen=True, slots=True)
-class RelationCount:
-    entity: Entity
-    relation: Relation
-    count: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class AdapterContext(PluginContext):
-    """An adapter's context: the endpoint it renders its templates against."""
-
-    endpoint: Endpoint
-
-
-@runtime_checkable
-class Adapter(Protocol):
-    """What linking, retrieval, the methods and the verifiers call. ``SparqlAdapter`` implements all
-    of it from ``.rq`` files; an adapter that is not a ``SparqlAdapter`` implements these members."""
-
-    name: str
-    endpoint: Endpoint               # read by methods only to key their caches (kgfr), never queried
-    queries: str                     # the folder of .rq templates (``queries/<name>/``)
-
-    def run(self, step: str, bindings=None, limit: int | None = None) -> Rows: ...
-    def label_forms(self, label: str) -> list[Literal]: ...
-    def make_relation(self, p: Term, inverse: bool, via: Term | None = None) -> Relation: ...
-    def labels(self, entities: Sequence[Entity]) -> dict[Entity, str]: ...
-    def lookup(self, label: str, limit: int = 10) -> list[Entity]: ...
-    def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]: ...
-    def neighbors(self, entities: Sequence[Entity], relation: Relation | None = None,
-                  direction: str = "out", limit: int = 10_000) -> list[Triple]: ...
-    def neighbors_among(self, entities: Sequence[Entity], relation: Relation, targets: Sequence[Entity],
-                        limit: int = 10_000) -> list[Triple]: ...
-    def expand_two_hop(self, entities: Sequence[Entity], direction: str = "out",
-                       limit: int = 10_000) -> list[Path]: ...
-    def paths(self, source: Entity, target: Entity, max_hops: int = 2, limit: int = 1000) -> list[Path]: ...
-    def paths_from(self, source: Entity | Sequence[Entity], relation_path: Sequence[Relation],
-                   limit: int = 10_000, walks: str = "simple") -> list[Path]: ...
-    def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str,
-                  value=None) -> list[AggregateRow]: ...
-    def schema_relations(self) -> list[Relation]: ...
-    def verbalize(self, relation: Relation) -> str: ...
-
-
-def as_entities(items: Entity | str | Iterable[Entity | str]) -> list[Entity]:
-    if isinstance(items, (Entity, str)):
-        items = [items]
-    out = []
-    for it in items:
-        out.append(it if isinstance(it, Entity) else Entity(IRI(it)))
-    return out
-
-
-_MINOR_WORDS = frozenset("a an and as at by de for from in of on or the to with".split())
-
-
-def headline_case(text: str) -> str:
-    """``raiders of the lost ark`` -> ``Raiders of the Lost Ark``; ``star wars (film)`` ->
-    ``Star Wars (film)``: minor words and parenthesised words stay lower case."""
-    words = text.lower().split(" ")
-    return " ".join(w if i and (w in _MINOR_WORDS or w.startswith("(")) else w[:1].upper() + w[1:]
-                    for i, w in enumerate(words))
-
-
-def term_key(term: Term) -> tuple[str, str]:
-    """A total order on terms, for deterministic results where a template does not ORDER BY (an
-    ORDER BY costs Oxigraph more than the query itself on a few hundred rows)."""
-    return (type(term).__name__, str(term))
 
 
 def _check_direction(direction: str) -> None:
@@ -97,7 +30,7 @@ def _check_direction(direction: str) -> None:
         raise InputError(f"direction must be one of {', '.join(DIRECTIONS)}, not {direction!r}")
 
 
-class SparqlAdapter(PathSteps):
+class SparqlAdapter(PathSteps, LabelSteps, ValueSteps):
     """Every step is one (or, for ``both``, two) templated queries with values bound via VALUES."""
 
     name = "generic"
@@ -139,50 +72,6 @@ class SparqlAdapter(PathSteps):
         """Independent calls (e.g. lambdas over ``run``), as many at once as the endpoint allows
         (``endpoint.concurrency``: 1 for the embedded store, a few for HTTP); results in order."""
         return gather(calls, getattr(self.endpoint, "concurrency", 1))
-
-    def _pick_label(self, labels: Iterable[Literal]) -> str | None:
-        best, rank = None, len(self.label_langs) + 1
-        for lit in labels:
-            lang = (lit.lang or "").lower()
-            r = self.label_langs.index(lang) if lang in self.label_langs else len(self.label_langs)
-            if r < rank:
-                best, rank = lit.value, r
-        return best
-
-    def entity(self, term: Term, labels: Iterable[Literal] = ()) -> Entity:
-        if isinstance(term, Literal):
-            return Entity(term, term.value)
-        return Entity(term, self._pick_label([l for l in labels if l is not None]))
-
-    # -- labels and lookup ---------------------------------------------------------------------
-    def labels(self, entities: Sequence[Entity]) -> dict[Entity, str]:
-        ents = [e for e in as_entities(entities) if isinstance(e.term, IRI)]
-        if not ents:
-            return {}
-        found: dict[Term, list[Literal]] = {}
-        for row in self.run("labels", {"e": [e.term for e in ents]}):
-            found.setdefault(row["e"], []).append(row["label"])
-        return {Entity(t): lab for t, ls in found.items() if (lab := self._pick_label(ls)) is not None}
-
-    def label_forms(self, label: str) -> list[Literal]:
-        """Exact and normalised spellings of ``label`` as literals, all matched through the index."""
-        text = " ".join(label.split())
-        forms = dict.fromkeys([label, text, text.lower(), text.title(), text[:1].upper() + text[1:],
-                               headline_case(text)])
-        return [Literal(f, None, lang or None) for f in forms if f for lang in self.label_variants]
-
-    def lookup(self, label: str, limit: int = 10) -> list[Entity]:
-        if not label or not label.strip():
-            return []
-        rows = self.run("lookup", {"label": self.label_forms(label)}, limit=max(limit * 4, 10))
-        exact, other = [], []
-        for row in rows:
-            ent = Entity(row["e"], row["label"].value)
-            (exact if row["label"].value == label else other).append(ent)
-        if not self.lookup_ranked:  # the template does not order: make the result deterministic
-            exact.sort(key=lambda e: term_key(e.term))
-            other.sort(key=lambda e: term_key(e.term))
-        return list(dict.fromkeys(exact + other))[:limit]
 
     # -- relations and neighbours --------------------------------------------------------------
     def make_relation(self, p: Term, inverse: bool, via: Term | None = None) -> Relation:
@@ -257,21 +146,6 @@ class SparqlAdapter(PathSteps):
         found = {(row["e"], row["o"]) for row in rows}
         return [Triple(ents[e], relation, ends[o]) for e, o in sorted(found, key=lambda k: (term_key(k[0]), term_key(k[1])))]
 
-    def holders(self, values: Sequence[Literal], limit: int = 200) -> list[Triple]:
-        """The facts whose value is one of the literal ``values``, as ``thing -relation-> value``: the
-        things a text identifies by the values it states, not by a name (``holders.rq``, one query).
-        Empty for an adapter whose query folder has no such template."""
-        if not values:
-            return []
-        try:
-            template = load_query(self.queries, "holders")
-        except TemplateError:
-            return []
-        rows = self.select(template, {"o": list(dict.fromkeys(values))}, limit=limit)
-        found = {(row["e"], self.make_relation(row["p"], False), row["o"]) for row in rows}
-        ordered = sorted(found, key=lambda k: (term_key(k[0]), k[1].iri, term_key(k[2])))
-        return [Triple(Entity(e), rel, self.entity(o)) for e, rel, o in ordered]
-
     def verbalize(self, relation: Relation) -> str:
         """``starred_actors`` -> ``starred actors``; the compound ``a -> b`` for hops via a node."""
         def words(iri: str) -> str:
@@ -300,16 +174,3 @@ class SparqlAdapter(PathSteps):
             after = Literal(page[-1].value)
         return found[:limit]
 
-    # -- aggregation ---------------------------------------------------------------------------
-    def aggregate_query(self, terms: list[Term], attribute: Relation) -> tuple[str, dict]:
-        """Template and bindings for ``aggregate``; adapters with compound hops route ``via``."""
-        step = "aggregate_in" if attribute.inverse else "aggregate_out"
-        return step, {("e", "p"): [(t, IRI(attribute.iri)) for t in terms]}
-
-    def aggregate(self, entities: Sequence[Entity], attribute: Relation, op: str,
-                  value=None) -> list[AggregateRow]:
-        """``op`` over the values ``attribute`` reaches from ``entities`` (one GROUP BY query); the
-        filter ops ``gt ge lt le eq`` keep the entities whose value compares so with ``value``."""
-        terms = [e.term for e in as_entities(entities)]
-        step, binds = self.aggregate_query(terms, attribute)
-        return reduce_aggregate(self.run(step, binds) if terms else [], op, value)

@@ -2,11 +2,26 @@
 path search between two entities. They use the adapter's own templates, so schema stays in .rq."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
-from kgsparql.types import Entity, Path, Relation, Triple
+from kgsparql.types import IRI, Entity, Path, Relation, Term, Triple
 
-__all__ = ["PathSteps"]
+__all__ = ["PathSteps", "as_entities", "term_key"]
+
+
+def as_entities(items: Entity | str | Iterable[Entity | str]) -> list[Entity]:
+    if isinstance(items, (Entity, str)):
+        items = [items]
+    out = []
+    for it in items:
+        out.append(it if isinstance(it, Entity) else Entity(IRI(it)))
+    return out
+
+
+def term_key(term: Term) -> tuple[str, str]:
+    """A total order on terms, for deterministic results where a template does not ORDER BY (an
+    ORDER BY costs Oxigraph more than the query itself on a few hundred rows)."""
+    return (type(term).__name__, str(term))
 
 
 class PathSteps:
