@@ -43,6 +43,20 @@ def lines_adapter(lines: Iterable[str], sep: str = "|") -> GenericAdapter:
     return GenericAdapter.on(EmbeddedEndpoint.open(store=store))
 
 
+def lines_kg(tmp_path: Path, rows: str, base: str, **linking):
+    """A KnowledgeGraph over ``head|relation|tail`` rows (IRIs under ``base``) in an in-memory store,
+    with a private home under ``tmp_path`` and ``linking`` as its ``[plugins.linking]`` options."""
+    from kgsparql.config import Settings
+    from kgsparql.kg import KnowledgeGraph
+
+    store = pyoxigraph.Store()
+    data = "".join(TripleConverter(base).convert(rows.splitlines(), "|"))
+    store.load(input=data.encode(), format=pyoxigraph.RdfFormat.N_TRIPLES)
+    endpoint = EmbeddedEndpoint.open(store=store)
+    settings = Settings(home=str(tmp_path), plugins={"linking": linking} if linking else {})
+    return KnowledgeGraph(endpoint, GenericAdapter.on(endpoint), settings)
+
+
 DEMO_KB = Path(__file__).resolve().parents[1] / "kgsparql" / "data" / "demo_kb.txt.gz"
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 

@@ -2,16 +2,12 @@
 several scored candidates, the lookup fallback for KGs without a label index."""
 from __future__ import annotations
 
-import pyoxigraph
 import pytest
 
 from kgsparql import stats
-from kgsparql.adapters.generic import GenericAdapter
-from kgsparql.config import Settings
-from kgsparql.endpoints import EmbeddedEndpoint
 from kgsparql.kg import KnowledgeGraph
 from kgsparql.linking import EntityLinker, LinkResult
-from kgsparql.loading.convert import TripleConverter
+from kgtest import lines_kg
 
 BASE = "https://kgsparql.example/"
 ROWS = """Kismet|directed_by|William Dieterle
@@ -38,12 +34,7 @@ Ocean's Eleven|directed_by|Steven Soderbergh
 
 
 def make_kg(tmp_path, **linking) -> KnowledgeGraph:
-    store = pyoxigraph.Store()
-    nt = "".join(TripleConverter(BASE).convert(ROWS.splitlines(), "|"))
-    store.load(input=nt.encode(), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    endpoint = EmbeddedEndpoint.open(store=store)
-    settings = Settings(home=str(tmp_path), plugins={"linking": linking})
-    return KnowledgeGraph(endpoint, GenericAdapter.on(endpoint), settings)
+    return lines_kg(tmp_path, ROWS, BASE, **linking)
 
 
 @pytest.fixture(scope="module")

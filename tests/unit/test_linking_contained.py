@@ -3,18 +3,12 @@ the best-connected label it begins (*United States of America*, not *United Stat
 that only ends in the span is no reading of it, and a span some label matches exactly is left alone."""
 from __future__ import annotations
 
-import pyoxigraph
-
-from kgsparql.adapters.generic import GenericAdapter
-from kgsparql.config import Settings
-from kgsparql.endpoints import EmbeddedEndpoint
-from kgsparql.kg import KnowledgeGraph
 from kgsparql.linking import EntityLinker
 from kgsparql.linking.contained import contained_readings
 from kgsparql.linking.index import LabelIndex
 from kgsparql.linking.matching import index_readings
 from kgsparql.linking.text import tokens
-from kgsparql.loading.convert import TripleConverter
+from kgtest import lines_kg
 
 BASE = "https://kgsparql.example/"
 ROWS = """United States of America|religion|Buddhism
@@ -30,12 +24,7 @@ Barcelona Cathedral|located_in|Barcelona
 
 
 def make_linker(tmp_path, **linking) -> EntityLinker:
-    store = pyoxigraph.Store()
-    nt = "".join(TripleConverter(BASE).convert(ROWS.splitlines(), "|"))
-    store.load(input=nt.encode(), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    endpoint = EmbeddedEndpoint.open(store=store)
-    settings = Settings(home=str(tmp_path), plugins={"linking": linking} if linking else {})
-    return EntityLinker(KnowledgeGraph(endpoint, GenericAdapter.on(endpoint), settings))
+    return EntityLinker(lines_kg(tmp_path, ROWS, BASE, **linking))
 
 
 def _linked(result) -> dict[str, str]:

@@ -3,18 +3,12 @@ to a name beside it, a derived form (``brazilians``) reaches its label, the best
 several same-named entities wins, and popularity never decides between two different mentions."""
 from __future__ import annotations
 
-import pyoxigraph
-
-from kgsparql.adapters.generic import GenericAdapter
-from kgsparql.config import Settings
-from kgsparql.endpoints import EmbeddedEndpoint
-from kgsparql.kg import KnowledgeGraph
 from kgsparql.linking import EntityLinker
 from kgsparql.linking.index import LabelIndex
 from kgsparql.linking.matching import TRIMMED, fuzzy_readings, index_readings
 from kgsparql.linking.relation_words import names_relation, word_form
 from kgsparql.linking.text import tokens
-from kgsparql.loading.convert import TripleConverter
+from kgtest import lines_kg
 
 BASE = "https://kgsparql.example/"
 ROWS = """Slovakia|country_borders|Hungary
@@ -37,12 +31,7 @@ Gautama Buddha|religion|Buddhism
 
 
 def make_linker(tmp_path) -> EntityLinker:
-    store = pyoxigraph.Store()
-    nt = "".join(TripleConverter(BASE).convert(ROWS.splitlines(), "|"))
-    store.load(input=nt.encode(), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    endpoint = EmbeddedEndpoint.open(store=store)
-    kg = KnowledgeGraph(endpoint, GenericAdapter.on(endpoint), Settings(home=str(tmp_path)))
-    return EntityLinker(kg)
+    return EntityLinker(lines_kg(tmp_path, ROWS, BASE))
 
 
 def test_relation_words_come_from_the_kg(tmp_path):

@@ -3,17 +3,12 @@ shares with the label: "george clemenceau" is not *George Harrison*. A common wo
 there ("who inspired obama", "what did obama do") leaves the reading alone; on a real in-memory store."""
 from __future__ import annotations
 
-import pyoxigraph
-
-from kgsparql.adapters.generic import GenericAdapter
-from kgsparql.config import Settings
-from kgsparql.endpoints import EmbeddedEndpoint
-from kgsparql.kg import KnowledgeGraph
 from kgsparql.linking import EntityLinker
 from kgsparql.linking.matching import Reading
 from kgsparql.linking.other_name import names_another
 from kgsparql.linking.text import tokens
 from kgsparql.types import IRI, Entity
+from kgtest import lines_kg
 
 BASE = "https://kgsparql.example/"
 ROWS = """George Harrison|instrument|Guitar
@@ -24,13 +19,7 @@ Barack Obama|spouse|Michelle Robinson
 
 
 def make_linker(tmp_path, **linking) -> EntityLinker:
-    from kgsparql.loading.convert import TripleConverter
-    store = pyoxigraph.Store()
-    nt = "".join(TripleConverter(BASE).convert(ROWS.splitlines(), "|"))
-    store.load(input=nt.encode(), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    endpoint = EmbeddedEndpoint.open(store=store)
-    settings = Settings(home=str(tmp_path), plugins={"linking": linking} if linking else {})
-    return EntityLinker(KnowledgeGraph(endpoint, GenericAdapter.on(endpoint), settings))
+    return EntityLinker(lines_kg(tmp_path, ROWS, BASE, **linking))
 
 
 def top_name(linker: EntityLinker, question: str) -> str | None:
