@@ -96,12 +96,26 @@ class RelationMatch(AnswerChecks):
         own = {without_direction(t) for t in relation_texts}     # a KG may store both directions
         others = [label for e in evidence.values() for label in e if without_direction(label) not in own]
         several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment
-        if self.matcher is not None and unsure and not several and self.view.recognises(
-                masked, evidence, relation_texts, parts, topics=topics, chain=chain, scorer=scorer):
+        if self.matcher is not None and unsure and not several and not self._named_elsewhere(parts, others) \
+                and self.view.recognises(masked, evidence, relation_texts, parts, topics=topics, chain=chain,
+                                         scorer=scorer):
             recognised.append("meaning")
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
         return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside)
+
+    def _named_elsewhere(self, parts: dict, others: Sequence[str]) -> bool:
+        """The question's relation words name none of the chain's relations (alignment 0) and name another
+        relation of the KG: "who was Mae West's *mother*" read along ``spouse``, "who *directed* Amélie"
+        along ``screenwriter``. The meaning view alone (whole-question similarity) does not outweigh that.
+        Off on a KG of more than ``outside_max_relations`` relations, which words more relations its own
+        way than the question's words can tell apart (as the check for relations the KG lacks)."""
+        if not (self.options.named_elsewhere and others) or parts["alignment"] > 0.0:
+            return False
+        if len(self.vocabulary()) > self.options.outside_max_relations:
+            return False
+        parts["named_elsewhere"] = 1.0
+        return True
 
     def reason(self, match: Match, topic: str) -> str | None:
         """Why to abstain (one line), or None to answer."""

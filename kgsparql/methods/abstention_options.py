@@ -22,6 +22,8 @@ class AbstentionOptions:
     meaning_margin: float = 0.1         # relation the question names scores this much better and
     meaning_same: float = 0.7           # is less similar than this to every hop (it means another thing);
     meaning_chain_alignment: float = 0.5  # a chain of several hops needs this alignment too (words for its hops)
+    named_elsewhere: bool = True        # nor does it alone recognise a chain none of whose relations the question
+                                        # names while it names another of the KG's (KGs of at most outside_max_relations)
     kind_share: float = 0.02            # a relation the question names counts against the chain only when
                                         # at least this share of the topic's kind holds it (methods.kind_relations)
     answer_kind: bool = True            # abstain when the chain reaches only dates and the question asks for none

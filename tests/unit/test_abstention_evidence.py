@@ -51,3 +51,22 @@ def test_a_named_relation_the_scorer_favours_overrules_a_confident_prior(relatio
     refused = relation_match.assess("which titles list X as director", "director (reverse)",
                                     ["director (reverse)"], 0.08, 0.69, trained=(0.2, 0.38))
     assert refused.recognised == () and relation_match.reason(refused, "Lars von Trier")
+
+
+def test_meaning_alone_does_not_outweigh_a_relation_the_question_names_elsewhere():
+    """"Who was X's mother" names ``parents`` and none of the chain's relations: the whole question's
+    likeness to ``spouse`` does not recognise that chain (the topic has no parents in the KG)."""
+    family = ["spouse", "parents", "children", "profession", "nationality", "gender"]
+    matcher = RelationMatcher(encoder=build_ranker("embedding"))
+
+    def assess(options):
+        return RelationMatch(AlignmentRanker(), lambda: family, options, matcher=matcher).assess(
+            "who was X's mother", "spouse", ["spouse"], trained=(0.5, 0.5))
+
+    refused = assess(AbstentionOptions())
+    assert refused.recognised == () and refused.wanted == "parents", refused.parts
+    assert refused.parts["named_elsewhere"] == 1.0
+    assert assess(AbstentionOptions(named_elsewhere=False)).recognised == ("meaning",)
+    named = RelationMatch(AlignmentRanker(), lambda: family, AbstentionOptions(), matcher=matcher).assess(
+        "who was X's wife", "spouse", ["spouse"], trained=(0.5, 0.5))
+    assert "named_elsewhere" not in named.parts
