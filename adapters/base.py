@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from typing import Any, Sequence
+from urllib.parse import unquote
 
 from kgsparql.endpoints.base import Endpoint, Rows
 from kgsparql.errors import InputError, MalformedResponse
@@ -147,9 +148,9 @@ class SparqlAdapter(PathSteps, LabelSteps, ValueSteps):
         return [Triple(ents[e], relation, ends[o]) for e, o in sorted(found, key=lambda k: (term_key(k[0]), term_key(k[1])))]
 
     def verbalize(self, relation: Relation) -> str:
-        """``starred_actors`` -> ``starred actors``; the compound ``a -> b`` for hops via a node."""
+        """``starred_actors`` -> ``starred actors``, ``founded%20by`` -> ``founded by``; the compound ``a -> b`` for hops via a node."""
         def words(iri: str) -> str:
-            local = re.split(r"[/#]", iri.rstrip("/"))[-1]
+            local = unquote(re.split(r"[/#]", iri.rstrip("/"))[-1])
             local = local.rsplit(".", 1)[-1] if "." in local else local
             return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", local).replace("_", " ").strip().lower()
         text = words(relation.iri)
