@@ -17,6 +17,7 @@ from kgsparql.types import IRI, Entity, Literal, Relation, Term, Triple
 from .aggregate import AggregateRow
 from .label_steps import LabelSteps, headline_case
 from .protocol import Adapter, AdapterContext, RelationCount
+from .relation_batches import RelationBatches
 from .steps import PathSteps, as_entities, term_key
 from .value_steps import ValueSteps
 
@@ -31,7 +32,7 @@ def _check_direction(direction: str) -> None:
         raise InputError(f"direction must be one of {', '.join(DIRECTIONS)}, not {direction!r}")
 
 
-class SparqlAdapter(PathSteps, LabelSteps, ValueSteps):
+class SparqlAdapter(PathSteps, LabelSteps, ValueSteps, RelationBatches):
     """Every step is one (or, for ``both``, two) templated queries with values bound via VALUES."""
 
     name = "generic"

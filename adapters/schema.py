@@ -91,6 +91,11 @@ class SchemaAdapter(SparqlAdapter):
         tails = self.named([t.tail for t in triples])
         return [Triple(t.head, t.relation, tail) for t, tail in zip(triples, tails)]
 
+    def neighbors_each(self, wanted, limit: int = 10_000) -> dict:
+        found = super().neighbors_each(wanted, limit)
+        tails = iter(self.named([t.tail for triples in found.values() for t in triples]))
+        return {r: [Triple(t.head, t.relation, next(tails)) for t in triples] for r, triples in found.items()}
+
     def paths(self, source: Entity, target: Entity, max_hops: int = 2, limit: int = 1000) -> list[Path]:
         if max_hops == 3:
             found = super().paths(source, target, 2, limit)
