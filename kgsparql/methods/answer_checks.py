@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..meaning import question_shape
 from .answer_kind import dates_unasked, undated
 from .chain_match import Match
 
@@ -49,11 +50,12 @@ class AnswerChecks:
     def kind_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
         """Why to abstain when the chain's ends are not the kind of answer asked for (dates to a
         question that asks for none, or no date to one that asks for it), unless the question names
-        the chain's relations word for word."""
+        the chain's relations word for word (unless it asks "who" and gets dates)."""
         if not (self.options.enabled and self.options.answer_kind):
             return None
-        if match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold:
-            return None
+        named = match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold
+        if named and not (question_shape(question).answer == "person" and dates_unasked(question, answers)):
+            return None                 # a "who" question is never answered by dates ("who founded X")
         small = len(self.vocabulary()) <= self.options.outside_max_relations   # a big KG names its events
         asked = re.sub(re.escape(topic), "", question, flags=re.I)    # its own way ("Super Bowl XXX");
         if small and undated(asked, answers):          # the topic's name asks nothing ("Groundhog Day")

@@ -70,3 +70,11 @@ def test_meaning_alone_does_not_outweigh_a_relation_the_question_names_elsewhere
     named = RelationMatch(AlignmentRanker(), lambda: family, AbstentionOptions(), matcher=matcher).assess(
         "who was X's wife", "spouse", ["spouse"], trained=(0.5, 0.5))
     assert "named_elsewhere" not in named.parts
+
+
+def test_a_who_question_is_never_answered_by_dates(relation_match):
+    years = [Entity(Literal("1972", XSD + "gYear"))]
+    named = relation_match.assess("who founded X", "publication date", ["publication date"])
+    named.parts["alignment"] = 1.0          # "founded" named a founding-year relation word for word
+    assert "dates" in relation_match.kind_reason("Who founded SAP?", named, years, "SAP")
+    assert relation_match.kind_reason("When was SAP founded?", named, years, "SAP") is None
