@@ -15,12 +15,8 @@ from .steps import as_entities, term_key
 __all__ = ["RelationBatches"]
 
 
-def _key(relation: Relation) -> tuple:
-    return (relation.iri, relation.inverse, relation.via)
-
-
 class RelationBatches:
-    """Mixin for ``SparqlAdapter``: needs ``neighbor_query``, ``run``, ``gather``, ``make_relation``,
+    """Mixin for ``SparqlAdapter``: needs ``neighbor_query``, ``run``, ``gather``, ``row_relation``,
     ``entity`` and ``neighbors``."""
 
     def neighbors_each(self, wanted: Mapping[Relation, Sequence[Entity]],
@@ -35,12 +31,12 @@ class RelationBatches:
         answers = self.gather([lambda k=k: self.run(k[0], {k[1]: blocks[k]}, limit=limit) for k in keys])
         if any(len(rows) >= limit for rows in answers):     # a block cut by its LIMIT: one at a time
             return {r: self.neighbors(list(es), r, limit=limit) for r, es in wanted.items()}
-        by_key = {_key(r): r for r in wanted}
+        by_key = {r.key(): r for r in wanted}
         found: dict[Relation, dict[tuple, list]] = {r: {} for r in wanted}
         for (_, _, direction), rows in zip(keys, answers):
             for row in rows:
-                rel = self.make_relation(row["p"], direction == "in", row.get("via"))
-                asked = by_key.get(_key(rel))
+                rel = self.row_relation(row, direction == "in")
+                asked = by_key.get(rel.key())
                 if asked is not None:
                     found[asked].setdefault((row["e"], rel, row["o"]), []).append(row.get("label"))
         return {r: self._triples(wanted[r], facts) for r, facts in found.items()}

@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 
 from ..errors import KGSparqlError
 
-__all__ = ["prefer_prefixes", "prefer_return", "returns_to_topic"]
+__all__ = ["prefer_prefixes", "prefer_extension", "prefer_return", "returns_to_topic"]
 
 
 def prefer_prefixes(ranked: Sequence[tuple[tuple, float]], is_return: Callable[[tuple], bool],
@@ -26,6 +26,20 @@ def prefer_prefixes(ranked: Sequence[tuple[tuple, float]], is_return: Callable[[
             break
         at = next(i for i, (c, _) in enumerate(ranked) if c == chain[:-1])
         ranked.insert(at, ranked.pop(0))
+    return ranked
+
+
+def prefer_extension(ranked: Sequence[tuple[tuple, float]], asks_only_for_last: Callable[[tuple], bool],
+                     depth: int = 4) -> list[tuple[tuple, float]]:
+    """``ranked`` (chain, score) best first; when one of the next ``depth`` chains extends the best by
+    one hop and the question's words name that hop and nothing of the best ("who acted in films by
+    X": ``director (reverse)`` names nothing, ``… ; cast member`` names "acted"), it goes first."""
+    ranked = list(ranked)
+    best = ranked[0][0] if ranked else ()
+    at = next((i for i, (c, _) in enumerate(ranked[1:depth + 1], 1)
+               if len(c) == len(best) + 1 and c[:-1] == best and asks_only_for_last(c)), None)
+    if at is not None:
+        ranked.insert(0, ranked.pop(at))
     return ranked
 
 

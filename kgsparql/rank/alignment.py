@@ -64,6 +64,7 @@ class AlignmentRanker:
         self.encoder = ctx.ranker("embedding")
         self._names: dict[str, tuple[str, ...]] = {}
         self._name_sources: list = []
+        self._domains: dict[tuple, bool] = {}
         self.matcher = None         # a kgsparql.meaning.RelationMatcher, given by the layer above (use_matcher)
 
     def use_matcher(self, matcher) -> None:
@@ -147,8 +148,8 @@ class AlignmentRanker:
         for i, word in enumerate(words):
             found = {} if word in framing else {label: 1.0 for label in labels if any(
                 names_label(word, name, word in typed) for name in self.names.get(label, (label,)))}
-            if len(found) > 1 and not any(names_label(word, name, True) for label in found
-                                          for name in self.names.get(label, (label,))):
+            if found and (len(found) > 1 or self._domain_word(word)) and not any(
+                    names_label(word, name, True) for label in found for name in self.names.get(label, (label,))):
                 found, typed = {}, typed | {word}    # the KG's domain word ("film" in "film genre", "film director")
             if not found and word in typed:
                 continue        # a kind of entity ("which films"), unless it is what a relation is about
@@ -162,6 +163,16 @@ class AlignmentRanker:
             if found:
                 out[word] = found
         return out
+
+    def _domain_word(self, word: str) -> bool:
+        """Does ``word`` modify the names of several relations of the KG's whole vocabulary (aliases
+        included) and head none? Then it is the KG's domain word even where a question's candidates
+        hold only one of them ("films" and ``director``, whose alias is "film director")."""
+        key = (word, len(self.names))
+        if key not in self._domains:
+            matched = [ns for ns in self.names.values() if any(names_label(word, n) for n in ns)]
+            self._domains[key] = len(matched) > 1 and not any(names_label(word, n, True) for ns in matched for n in ns)
+        return self._domains[key]
 
     @staticmethod
     def score(path: list[str], evidence: dict[str, dict[str, float]], back: int = 0) -> float:

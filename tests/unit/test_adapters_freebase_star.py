@@ -65,3 +65,13 @@ def test_a_star_hop_keeps_its_shape_in_a_chain_key():
              Relation(PLAYS, via=FILM))
     assert parse_chain_key(chain_key(chain)) == chain
     assert Relation(ACTOR, via=FILM, star=True) != Relation(ACTOR, via=FILM)
+
+
+def test_star_and_compound_hops_fetched_together_give_what_each_gives_alone(adapter):
+    star, plays = Relation(ACTOR, via=FILM, star=True), Relation(PLAYS, via=FILM)
+    wanted = {star.reversed(): [e("m.gu2")], star: [e("m.shaq"), e("m.taylor")], plays: [e("m.adam")]}
+    together = adapter.neighbors_each(wanted)
+    for relation, heads in wanted.items():
+        alone = adapter.neighbors(heads, relation)
+        assert [(t.head, t.relation, t.tail, t.tail.name) for t in together[relation]] == \
+            [(t.head, t.relation, t.tail, t.tail.name) for t in alone] and alone

@@ -107,3 +107,12 @@ def test_a_kind_after_which_is_typed_when_a_verb_comes_before_it():
     from kgsparql.rank.base import type_words
     assert "films" in type_words("x wrote which films") and "movies" in type_words("x appeared in which movies?")
     assert type_words("the films that x directed") == {"films"}
+
+
+def test_a_domain_word_of_the_whole_vocabulary_names_no_relation_among_fewer_candidates():
+    r = AlignmentRanker()
+    r.learn_names({"director": ("director", "film director"), "genre": ("genre", "film genre"),
+                   "cast member": ("cast member", "starring")})
+    evidence = r.evidence("who starred in the films x directed", ["director", "cast member"])
+    assert "films" not in evidence and evidence["directed"] == {"director": 1.0}
+    assert r.evidence("which genres is x", ["genre", "director"])["genres"] == {"genre": 1.0}   # heads it

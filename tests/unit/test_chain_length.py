@@ -3,7 +3,7 @@ prefix (on a real in-memory Oxigraph store through the generic adapter); prefer_
 question that asks for entities like the topic, the chain that comes back to its kind goes first."""
 from __future__ import annotations
 
-from kgsparql.methods.chain_length import prefer_prefixes, prefer_return, returns_to_topic
+from kgsparql.methods.chain_length import prefer_extension, prefer_prefixes, prefer_return, returns_to_topic
 from kgsparql.types import Relation
 
 from kgtest import lines_adapter
@@ -50,3 +50,11 @@ def test_a_chain_that_already_comes_back_or_has_no_return_candidate_stays():
     assert prefer_return(back_first) == back_first
     no_return = [((CAST,), 0.9), ((OTHER, OTHER.reversed()), 0.5)]
     assert prefer_return(no_return) == no_return
+
+
+def test_an_extension_whose_last_hop_alone_is_named_goes_before_the_unnamed_best():
+    ranked = [((CUR,), 0.65), ((OTHER,), 0.6), ((CUR, OTHER), 0.64)]
+    out = prefer_extension(ranked, lambda chain: chain == (CUR, OTHER))
+    assert [c for c, _ in out] == [(CUR, OTHER), (CUR,), (OTHER,)] and dict(out)[(CUR, OTHER)] == 0.64
+    assert prefer_extension(ranked, lambda chain: False) == ranked
+    assert prefer_extension([((CUR,), 0.6), ((OTHER, CUR), 0.5)], lambda chain: True)[0][0] == (CUR,)   # not an extension

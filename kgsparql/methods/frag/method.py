@@ -12,7 +12,7 @@ from ...meaning import ChainScorer as TrainedChainScorer, question_shape
 from ...rank.mentions import asks_for_like, like_through_phrase
 from ...types import Answer
 from ..context import MethodContext
-from ..chain_length import prefer_prefixes, prefer_return, returns_to_topic
+from ..chain_length import prefer_extension, prefer_prefixes, prefer_return, returns_to_topic
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
@@ -62,15 +62,18 @@ class FRAG:
             trained=(trained[chain], max(trained.values())) if chain in trained else None,
             scorer=self.chains.trained)
 
-    def _last_hop(self, masked: str, chain) -> int:
+    def _last_hop(self, masked: str, chain, only: bool = False) -> int:
         """Whether the question asks for the chain's last hop itself: 1 when it asks for entities like
         the topic ("who acted alongside X") or its words align better with the chain than with its
         prefix, -1 when they align better with the prefix (the last hop only repeats a word an
-        earlier hop used: "who plays for X" and ``plays in club ; plays position``), else 0."""
-        if asks_for_like(masked):
+        earlier hop used: "who plays for X" and ``plays in club ; plays position``), else 0.
+        ``only``: 1 only when the words name the last hop and nothing of the prefix."""
+        if asks_for_like(masked) and not only:
             return 1
         prefix, whole = self.ctx.ranker("alignment").rank(
             masked, [self.chains.verbalize_chain(chain[:-1]), self.chains.verbalize_chain(chain)])
+        if only and prefix > 0:
+            return 0
         return (whole > prefix) - (prefix > whole)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
@@ -136,7 +139,7 @@ class FRAG:
             asked = self._last_hop(masked, c)
             return asked < 0 or (asked == 0 and returns_to_topic(
                 self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
-        ranked = prefer_prefixes(ranked, goes_behind)
+        ranked = prefer_extension(prefer_prefixes(ranked, goes_behind), lambda c: self._last_hop(masked, c, only=True) > 0)
         like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
         return (prefer_return(ranked) if like else ranked), like
 
