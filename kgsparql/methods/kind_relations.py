@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 
 from ..errors import KGSparqlError
 from ..types import Entity, Relation
+from .kind_mates import shared_value_mates
 
 __all__ = ["KindRelations"]
 
@@ -68,7 +69,7 @@ class KindRelations:
             return []
         own = set(topics)
         mates = sorted({t.tail for t in back} - own, key=lambda e: e.id)
-        return mates[: self.sample]
+        return mates[: self.sample] or shared_value_mates(self.adapter, topics, self.sample, self.fanout)
 
 
 def _names(verbalize: Callable[[Relation], str], relation: Relation) -> set[str]:
