@@ -37,6 +37,7 @@ from .answer_kind import dates_unasked, undated
 from .chain_match import Match
 from .meaning_view import MeaningView
 from .outside_relations import OutsideRelations
+from .relation_standing import RelationStanding
 
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 
@@ -53,11 +54,16 @@ class RelationMatch:
         self._vocabulary_loader = vocabulary
         self._vocabulary: list[str] | None = None
         self.outside = OutsideRelations(self.matcher, self._names, options) if options.outside and self.matcher else None
+        self.standing = RelationStanding(self.matcher, self._names, options) if self.matcher else None
 
     def _names(self) -> dict[str, tuple[str, ...]]:
         """Every relation of the KG with its names (labels and aliases)."""
         names = getattr(self.aligner, "names", {})
         return {t: tuple(names.get(t, (t,))) for t in self.vocabulary()}
+
+    def _hop_names(self, relation_texts: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        names = getattr(self.aligner, "names", {})
+        return {t: tuple(names.get(t, (t,))) for t in relation_texts}
 
     def vocabulary(self) -> list[str]:
         if self._vocabulary is None:
@@ -96,10 +102,15 @@ class RelationMatch:
             recognised.append("alignment" if unsure else "alignment and scorer")
         own = {without_direction(t) for t in relation_texts}     # a KG may store both directions
         others = [label for e in evidence.values() for label in e if without_direction(label) not in own]
+        if any(v >= 1.0 for e in evidence.values() for label, v in e.items() if without_direction(label) not in own):
+            parts["named_other"] = 1.0      # a word of the question names another relation as well
         several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment
         if self.matcher is not None and unsure and not several and self.view.recognises(
                 masked, evidence, relation_texts, parts, topics=topics, chain=chain, scorer=scorer):
             recognised.append("meaning")
+        if recognised == ["meaning"] and "prior" not in parts and self.standing is not None and not \
+                self.standing.stands_out(masked, self._hop_names(relation_texts), parts):
+            recognised = []         # the closest of a few relations, not one the question lifts out
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
         return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside)
@@ -138,7 +149,7 @@ class RelationMatch:
         the chain's relations word for word."""
         if not (self.options.enabled and self.options.answer_kind):
             return None
-        if match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold:
+        if match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold and "named_other" not in match.parts:
             return None
         small = len(self.vocabulary()) <= self.options.outside_max_relations   # a big KG names its events
         asked = re.sub(re.escape(topic), "", question, flags=re.I)    # its own way ("Super Bowl XXX");

@@ -21,6 +21,10 @@ def relation_match():
 
 
 def test_meaning_alone_needs_the_chain_scorer_to_agree(relation_match):
+    """"filmed" is only loosely "director" (it does not stand out among five relations, see
+    test_relation_standing.py): that bar is off here, to see the scorer's veto alone."""
+    relation_match = RelationMatch(AlignmentRanker(), lambda: VOCABULARY, AbstentionOptions(standing_min=0.0),
+                                   matcher=relation_match.matcher)
     agreed = relation_match.assess("who filmed X", "director", ["director"], trained=(0.8, 0.8))
     assert agreed.recognised == ("meaning",), agreed.parts
     overruled = relation_match.assess("who filmed X", "director", ["director"], trained=(0.1, 0.8))
@@ -51,3 +55,9 @@ def test_a_named_relation_the_scorer_favours_overrules_a_confident_prior(relatio
     refused = relation_match.assess("which titles list X as director", "director (reverse)",
                                     ["director (reverse)"], 0.08, 0.69, trained=(0.2, 0.38))
     assert refused.recognised == () and relation_match.reason(refused, "Lars von Trier")
+
+
+def test_a_loose_match_that_does_not_stand_out_among_the_kgs_relations_is_not_recognised(relation_match):
+    match = relation_match.assess("who filmed X", "director", ["director"], trained=(0.8, 0.8))
+    assert match.recognised == () and match.parts["standing"] < AbstentionOptions().standing_min
+    assert "director" in relation_match.reason(match, "Jaws")
