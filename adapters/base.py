@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from typing import Any, Sequence
+from urllib.parse import unquote
 
 from kgsparql.endpoints.base import Endpoint, Rows
 from kgsparql.errors import InputError, MalformedResponse
@@ -16,6 +17,7 @@ from kgsparql.types import IRI, Entity, Literal, Relation, Term, Triple
 from .aggregate import AggregateRow
 from .label_steps import LabelSteps, headline_case
 from .protocol import Adapter, AdapterContext, RelationCount
+from .relation_batches import RelationBatches
 from .steps import PathSteps, as_entities, term_key
 from .value_steps import ValueSteps
 
@@ -30,7 +32,7 @@ def _check_direction(direction: str) -> None:
         raise InputError(f"direction must be one of {', '.join(DIRECTIONS)}, not {direction!r}")
 
 
-class SparqlAdapter(PathSteps, LabelSteps, ValueSteps):
+class SparqlAdapter(PathSteps, LabelSteps, ValueSteps, RelationBatches):
     """Every step is one (or, for ``both``, two) templated queries with values bound via VALUES."""
 
     name = "generic"
@@ -74,13 +76,20 @@ class SparqlAdapter(PathSteps, LabelSteps, ValueSteps):
         return gather(calls, getattr(self.endpoint, "concurrency", 1))
 
     # -- relations and neighbours --------------------------------------------------------------
-    def make_relation(self, p: Term, inverse: bool, via: Term | None = None) -> Relation:
-        key = (p, inverse, via)
+    def make_relation(self, p: Term, inverse: bool, via: Term | None = None, star: bool = False) -> Relation:
+        if star and via is not None and str(via) < str(p):   # one name for a star hop from either end
+            p, via, inverse = via, p, not inverse
+        key = (p, inverse, via, star)
         rel = self._relation_cache.get(key)
         if rel is None:  # verbalising is regex work; a KG has few relations and many rows
-            bare = Relation(str(p), None, inverse, str(via) if via is not None else None)
-            rel = self._relation_cache[key] = Relation(bare.iri, self.verbalize(bare), inverse, bare.via)
+            bare = Relation(str(p), None, inverse, str(via) if via is not None else None, star)
+            rel = self._relation_cache[key] = Relation(bare.iri, self.verbalize(bare), inverse, bare.via, star)
         return rel
+
+    def row_relation(self, row, inverse: bool) -> Relation:
+        """The relation of a ``relations_*`` / ``neighbors_*`` row: ``?p``, and ``?via`` for a compound
+        hop; a bound ``?star`` marks a star hop (``Relation.star``)."""
+        return self.make_relation(row["p"], inverse, row.get("via"), row.get("star") is not None)
 
     def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]:
         _check_direction(direction)
@@ -93,9 +102,10 @@ class SparqlAdapter(PathSteps, LabelSteps, ValueSteps):
         answers = self.gather([lambda d=d: self.run(f"relations_{d}", {"e": terms}) for d in dirs])
         for d, rows in zip(dirs, answers):
             for row in rows:
-                rel = self.make_relation(row["p"], d == "in", row.get("via"))
+                rel = self.row_relation(row, d == "in")
                 out.append(RelationCount(Entity(row["e"]), rel, int(row["n"].value)))
-        out.sort(key=lambda rc: (term_key(rc.entity.term), rc.relation.iri, rc.relation.via or "", rc.relation.inverse))
+        out.sort(key=lambda rc: (term_key(rc.entity.term), rc.relation.iri, rc.relation.via or "", rc.relation.inverse,
+                                 rc.relation.star))
         return out
 
     def neighbor_query(self, direction: str, terms: list[Term], relation: Relation | None) -> tuple[str, dict]:
@@ -120,8 +130,8 @@ class SparqlAdapter(PathSteps, LabelSteps, ValueSteps):
         answers = self.gather([lambda q=q: self.run(q[0], q[1], limit=limit) for q in queries])
         for d, rows in zip(dirs, answers):
             for row in rows:
-                rel = self.make_relation(row["p"], d == "in", row.get("via"))
-                if relation is not None and rel.via != relation.via:
+                rel = self.row_relation(row, d == "in")
+                if relation is not None and (rel.via, rel.star) != (relation.via, relation.star):
                     continue
                 found.setdefault((row["e"], rel, row["o"]), []).append(row.get("label"))
         ordered = sorted(found.items(), key=lambda kv: (term_key(kv[0][0]), kv[0][1].iri, kv[0][1].via or "",
@@ -147,9 +157,9 @@ class SparqlAdapter(PathSteps, LabelSteps, ValueSteps):
         return [Triple(ents[e], relation, ends[o]) for e, o in sorted(found, key=lambda k: (term_key(k[0]), term_key(k[1])))]
 
     def verbalize(self, relation: Relation) -> str:
-        """``starred_actors`` -> ``starred actors``; the compound ``a -> b`` for hops via a node."""
+        """``starred_actors`` -> ``starred actors``, ``founded%20by`` -> ``founded by``; the compound ``a -> b`` for hops via a node."""
         def words(iri: str) -> str:
-            local = re.split(r"[/#]", iri.rstrip("/"))[-1]
+            local = unquote(re.split(r"[/#]", iri.rstrip("/"))[-1])
             local = local.rsplit(".", 1)[-1] if "." in local else local
             return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", local).replace("_", " ").strip().lower()
         text = words(relation.iri)

@@ -91,6 +91,11 @@ class SchemaAdapter(SparqlAdapter):
         tails = self.named([t.tail for t in triples])
         return [Triple(t.head, t.relation, tail) for t, tail in zip(triples, tails)]
 
+    def neighbors_each(self, wanted, limit: int = 10_000) -> dict:
+        found = super().neighbors_each(wanted, limit)
+        tails = iter(self.named([t.tail for triples in found.values() for t in triples]))
+        return {r: [Triple(t.head, t.relation, next(tails)) for t in triples] for r, triples in found.items()}
+
     def paths(self, source: Entity, target: Entity, max_hops: int = 2, limit: int = 1000) -> list[Path]:
         if max_hops == 3:
             found = super().paths(source, target, 2, limit)
@@ -111,13 +116,16 @@ class SchemaAdapter(SparqlAdapter):
 
     # -- compound hops ---------------------------------------------------------------------------
     def neighbor_query(self, direction: str, terms: list[Term], relation: Relation | None) -> tuple[str, dict]:
+        if relation is not None and relation.star and self.compound_hops:
+            return f"neighbors_star_{direction}", {("e", "p", "via"): self._hop_rows(terms, relation)}
         if relation is not None and relation.via and self.compound_hops:
             return f"neighbors_via_{direction}", {("e", "p", "via"): self._hop_rows(terms, relation)}
         return super().neighbor_query(direction, terms, relation)
 
     def aggregate_query(self, terms: list[Term], attribute: Relation) -> tuple[str, dict]:
         if attribute.via and self.compound_hops:
-            step = "aggregate_via_in" if attribute.inverse else "aggregate_via_out"
+            shape = "star" if attribute.star else "via"
+            step = f"aggregate_{shape}_in" if attribute.inverse else f"aggregate_{shape}_out"
             return step, {("e", "p", "via"): self._hop_rows(terms, attribute)}
         return super().aggregate_query(terms, attribute)
 

@@ -53,22 +53,26 @@ class Entity:
 @dataclass(frozen=True, slots=True)
 class Relation:
     """A predicate, traversed forwards or backwards. ``via`` makes it a compound hop through an
-    intermediate node (Freebase CVT, Wikidata statement): head -iri-> [node] -via-> tail."""
+    intermediate node (Freebase CVT, Wikidata statement): head -iri-> [node] -via-> tail. A ``star``
+    hop joins two things that the node's edges both point at (a CVT without an entry edge from
+    either): head <-iri- [node] -via-> tail; reversed, the two legs swap ends."""
 
     iri: str
     label: str | None = None
     inverse: bool = False
     via: str | None = None
+    star: bool = False
 
     @property
     def name(self) -> str:
         return self.label or self.iri.rsplit("/", 1)[-1].rsplit("#", 1)[-1]
 
     def reversed(self) -> "Relation":
-        return Relation(self.iri, self.label, not self.inverse, self.via)
+        return Relation(self.iri, self.label, not self.inverse, self.via, self.star)
 
-    def key(self) -> tuple[str, str | None, bool]:
-        return (self.iri, self.via, self.inverse)
+    def key(self) -> tuple:
+        """(iri, via, inverse), with a fourth item ``"star"`` for a star hop only."""
+        return (self.iri, self.via, self.inverse, "star") if self.star else (self.iri, self.via, self.inverse)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Relation) and other.key() == self.key()

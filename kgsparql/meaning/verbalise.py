@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from typing import Mapping, Sequence
+from urllib.parse import unquote
 
 __all__ = ["verbalise", "relation_texts", "local_name_words", "property_id", "without_direction"]
 
@@ -40,8 +41,8 @@ def without_direction(text: str) -> str:
 
 def local_name_words(name: str) -> str:
     """``birthPlace`` -> "birth place", ``starred_actors`` -> "starred actors", ``HTMLParser`` ->
-    "html parser"."""
-    name = re.split(r"[/#]", name.rstrip("/"))[-1]
+    "html parser", ``founded%20by`` -> "founded by" (an IRI's escapes are read back)."""
+    name = unquote(re.split(r"[/#]", name.rstrip("/"))[-1])
     words = _CAMEL.sub(" ", name).replace("_", " ").replace("-", " ")
     return re.sub(r"\s+", " ", words).strip().lower()
 

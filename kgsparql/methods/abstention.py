@@ -27,13 +27,12 @@ view lives in ``methods/meaning_view.py``. Options:
 ``[plugins.abstention]`` (``AbstentionOptions``)."""
 from __future__ import annotations
 
-import re
 from typing import Callable, Sequence
 
 from ..errors import KGSparqlError
 from ..meaning import without_direction
 from .abstention_options import AbstentionOptions
-from .answer_kind import dates_unasked, undated
+from .answer_checks import AnswerChecks
 from .chain_match import Match
 from .meaning_view import MeaningView
 from .outside_relations import OutsideRelations
@@ -42,7 +41,7 @@ from .relation_standing import RelationStanding
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 
 
-class RelationMatch:
+class RelationMatch(AnswerChecks):
     """Built once per method context: ``aligner`` is the ``alignment`` ranker, ``vocabulary`` returns
     the verbalised relations of the KG (called once, on first use)."""
 
@@ -114,52 +113,6 @@ class RelationMatch:
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
         return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside)
-
-    def _outside(self, masked: str, relation_texts: Sequence[str], parts: dict) -> str | None:
-        """A relation the KG lacks that the question asks for instead of the chain's (``OutsideRelations``)."""
-        if self.outside is None:
-            return None
-        names = getattr(self.aligner, "names", {})
-        return self.outside.asked(masked, {t: tuple(names.get(t, (t,))) for t in relation_texts}, parts)
-
-    def lacking_reason(self, question: str, masked: str, relation_texts: Sequence[str], answers: Sequence,
-                       topic: str, plan: dict | None = None) -> str | None:
-        """Why to abstain on a chain a method chose by its own judgement (RefKG's, KGFR's): the question
-        asks for a relation the KG lacks (``outside_reason``). Records the scores in ``plan["outside"]``."""
-        if not self.options.enabled or self.outside is None:
-            return None
-        parts: dict = {}
-        match = Match(" ; ".join(relation_texts), parts, (), None, self._outside(masked, relation_texts, parts))
-        reason = self.outside_reason(question, match, answers, topic)
-        if plan is not None and parts:
-            plan["outside"] = {**({"relation": match.outside} if match.outside else {}),
-                               **{k: round(v, 4) for k, v in parts.items()}}
-        return reason
-
-    def outside_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
-        """Why to abstain when the question asks for a relation the KG lacks (``match.outside``) and the
-        chain's answers are not what it gives (``OutsideRelations.reason``)."""
-        if not self.options.enabled or self.outside is None or not match.outside:
-            return None
-        return self.outside.reason(question, match.outside, match.chain, answers, topic, match.parts)
-
-    def kind_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
-        """Why to abstain when the chain's ends are not the kind of answer asked for (dates to a
-        question that asks for none, or no date to one that asks for it), unless the question names
-        the chain's relations word for word."""
-        if not (self.options.enabled and self.options.answer_kind):
-            return None
-        if match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold and "named_other" not in match.parts:
-            return None
-        small = len(self.vocabulary()) <= self.options.outside_max_relations   # a big KG names its events
-        asked = re.sub(re.escape(topic), "", question, flags=re.I)    # its own way ("Super Bowl XXX");
-        if small and undated(asked, answers):          # the topic's name asks nothing ("Groundhog Day")
-            return (f"nothing the KG holds about {topic} answers the question: it asks for a date, and "
-                    f"the closest relation, '{match.chain}', leads to none")
-        if not dates_unasked(question, answers):
-            return None
-        return (f"nothing the KG holds about {topic} answers the question: the closest relation, "
-                f"'{match.chain}', leads to dates, and the question asks for no date")
 
     def reason(self, match: Match, topic: str) -> str | None:
         """Why to abstain (one line), or None to answer."""

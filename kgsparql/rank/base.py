@@ -50,7 +50,7 @@ def stem(word: str) -> str:
 # "which films ...", "what kind of movie ...", "how many actors ...", "the films that|which|directed by ...":
 # the noun names the kind of entity asked about or passed through, not a relation
 _TYPED = re.compile(r"\b(?:which|what|how many)\s+(?:other\s+|(?:kinds?|types?|sorts?)\s+of\s+)?([^\W_]+)"
-                    r"|([^\W_]+)\s+(?:that|which|whom?|where)\b|([^\W_]+)\s+[^\W_]+(?:ed|en)\s+by\b")
+                    r"|([^\W_]+)\s+(?=(?:that|which|whom?|where)\b)|([^\W_]+)\s+[^\W_]+(?:ed|en)\s+by\b")
 
 
 _FRAMING = re.compile(r"\b(kinds?|types?|sorts?)\s+of\b")

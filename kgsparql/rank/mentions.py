@@ -43,8 +43,9 @@ def asks_for_date(question: str) -> bool:
 
 
 def asks_for_like(question: str) -> bool:
-    """Whether the question asks for entities of the topic's own kind ("which other films")."""
-    return any(w in SAME_KIND_WORDS for w in _tokens(question))
+    """Whether the question asks for entities of the topic's own kind ("which other films"), or for
+    its peers by a word made for them ("teammates", "classmates": a compound on "mate")."""
+    return any(w in SAME_KIND_WORDS or (len(w) > 6 and w.endswith(("mate", "mates"))) for w in _tokens(question))
 
 
 _PHRASE_HEADS = frozenset("of with alongside by".split())
@@ -52,12 +53,14 @@ _PHRASE_HEADS = frozenset("of with alongside by".split())
 
 def like_through_phrase(question: str, mask: str = "x") -> bool:
     """Whether the question asks for entities like the topic that it names inside a prepositional
-    phrase ("what else did the writer *of X* write", "which films share actors *with X*"): the
-    answer goes out from the topic and back, not to the phrase's head. "What other films did X
-    direct", whose topic is the subject, does not."""
+    phrase ("what else did the writer *of X* write", "which films share actors *with X*") or as a
+    possessive ("what films did *X's director* also make"): the answer goes out from the topic and
+    back, not to the phrase's head. "What other films did X direct", whose topic is the subject,
+    does not."""
     words = _tokens(question)
-    return asks_for_like(question) and any(w == mask and i and words[i - 1] in _PHRASE_HEADS
-                                           for i, w in enumerate(words))
+    return asks_for_like(question) and any(
+        w == mask and ((i and words[i - 1] in _PHRASE_HEADS) or words[i + 1:i + 2] == ["s"])
+        for i, w in enumerate(words))
 
 
 def answer_type_word(question: str) -> str | None:

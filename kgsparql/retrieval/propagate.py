@@ -3,7 +3,8 @@ a time, merging the newly reached edges. Before fetching, one COUNT probe (``ada
 gives every (entity, relation) fan-out of the frontier; a pair whose fan-out exceeds ``lam`` is a
 hub there and is followed only towards entities already reached (``adapter.neighbors_among``, a
 ``VALUES``-bound query), while the same entity's other relations still expand in full. So "United
-States" with a million ``~nationality`` edges costs nothing unless one of them closes a loop."""
+States" with a million ``~nationality`` edges costs nothing unless one of them closes a loop. The
+relations under ``lam`` are fetched together, one query per direction (``adapter.neighbors_each``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -62,8 +63,8 @@ def propagate(adapter, seeds: Sequence[Entity], hops: int, *, lam: int = 100, ma
             else:
                 small.setdefault(rc.relation, []).append(entity)
         before, new = sub.edge_count(), []
-        for rel in sorted(small, key=_order):
-            _merge(sub, adapter.neighbors(small[rel], rel, limit=limit), reached, new)
+        for rel, triples in _fetch_small(adapter, small, limit):
+            _merge(sub, triples, reached, new)
         targets = sorted(reached, key=lambda e: e.id)
         for rel in sorted(large, key=_order):
             _merge(sub, _among(adapter, large[rel], rel, targets, among_batch, limit), reached, new)
@@ -71,6 +72,16 @@ def propagate(adapter, seeds: Sequence[Entity], hops: int, *, lam: int = 100, ma
                          "edges": sub.edge_count() - before})
         frontier = new[:max_frontier]
     return out
+
+
+def _fetch_small(adapter, small: dict[Relation, list[Entity]], limit: int):
+    """(relation, its triples from its entities) in relation order: one ``neighbors_each`` query per
+    direction where the adapter has that step, else one ``neighbors`` query per relation."""
+    order = sorted(small, key=_order)
+    each = getattr(adapter, "neighbors_each", None)
+    found = each({r: small[r] for r in order}, limit=limit) if each is not None and order else {}
+    for rel in order:
+        yield rel, found[rel] if rel in found else adapter.neighbors(small[rel], rel, limit=limit)
 
 
 def _merge(sub: Subgraph, triples, reached: set, new: list) -> None:

@@ -12,6 +12,7 @@ from .kg_vocabulary import matcher, one_entity_words
 from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .one_entity import existence, other_value
 from .pairs import PairChecker
+from .unheld import unheld_words
 from .unnamed import through_unnamed, unnamed_subject
 from .values import names_not_held, number_conflicts, stated_values, within_values
 from .result import SUPPORTED, UNKNOWN, SubClaim
@@ -89,7 +90,9 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
         part = check_date(adapter, text, form.date_op, form.date_span, mentioned, words, label)
         if part is not None:
             return Assessment(form, [part], mentioned, **seen)
-    checker = PairChecker(adapter, counts, max_hops)
+    unheld = [w for w in unheld_words(ctx, text, framing, mentioned, set(labels)) if not is_type_noun(text, w, mentioned)] \
+        if closed_world and not names else []
+    checker = PairChecker(adapter, counts, max_hops, unheld)
     if unnamed:
         parts = [through_unnamed(adapter, mentioned[0], one_entity_words(ctx, text, mentioned, counts, label),
                                  masked_text, label)]

@@ -49,13 +49,51 @@ def _common_word_inside(mention, common: frozenset[str]) -> bool:
 
 
 def claim_entities(link, skip: list[tuple[int, int]] = (), common: frozenset[str] = frozenset()) -> list[Mentioned]:
-    """The best candidate of each kept mention of a ``LinkResult``, in text order, one per entity.
+    """The best candidate of each kept mention of a ``LinkResult``, in text order, one per entity;
+    a candidate whose whole name the claim writes around the mention wins over a shorter one
+    (``whole_name``), and a mention that is only part of several names equally is no entity.
     ``skip`` spans (a count phrase) hold no entity; ``common`` are the language's common words."""
     found: dict[Entity, Mentioned] = {}
-    for m in sorted(link.mentions, key=lambda m: m.start):
-        if _keep(m, list(skip), common) and m.best.entity not in found:
-            found[m.best.entity] = Mentioned(m.best.entity, m.start, m.end, m.text)
+    taken: list[tuple[int, int]] = []
+    kept = [m for m in link.mentions if _keep(m, list(skip), common) and not _part_of_many(m)]
+    chosen = [whole_name(link.question_text, m) for m in kept]
+    for m in sorted(chosen, key=lambda m: (m.start, m.start - m.end)):
+        if m.entity not in found and not any(m.start < hi and lo < m.end for lo, hi in taken):
+            found[m.entity] = m
+            taken.append((m.start, m.end))
     return list(found.values())
+
+
+def _squeezed(text: str) -> tuple[str, list[int]]:
+    """The text's letters and digits, lower-cased, and where each came from."""
+    at = [i for i, ch in enumerate(text) if ch.isalnum()]
+    return "".join(text[i] for i in at).lower(), at
+
+
+def whole_name(text: str, mention) -> Mentioned:
+    """The mention's candidate whose whole name the claim writes around it, punctuation aside
+    ("PAS Tehran FC" for *PAS Tehran F.C.* where the mention is "Tehran", "City Manager" for *City
+    manager*), the longest such; else the best candidate on the mention's own span."""
+    best = Mentioned(mention.best.entity, mention.start, mention.end, mention.text)
+    squeezed, at = _squeezed(text)
+    for c in mention.candidates:
+        name = _squeezed(c.entity.name or "")[0]
+        if len(name) <= len(_squeezed(best.text)[0]):
+            continue
+        for found in re.finditer(re.escape(name), squeezed):
+            start, end = at[found.start()], at[found.end() - 1] + 1
+            bounded = (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
+            if bounded and start <= mention.start and mention.end <= end:
+                best = Mentioned(c.entity, start, end, text[start:end])
+    return best
+
+
+def _part_of_many(mention) -> bool:
+    """The mention is only a part of the names of several candidates that tie ("UTC" of *UTC+02:00*
+    and *UTC+04:30*): it names none of them."""
+    tied = [c for c in mention.candidates if c.score >= mention.score]
+    own = _squeezed(mention.text)[0]
+    return len(tied) > 1 and all(_squeezed(c.entity.name or "")[0] != own for c in tied)
 
 
 def masked(text: str, mentioned: list[Mentioned]) -> str:

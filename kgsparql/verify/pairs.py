@@ -5,7 +5,8 @@ connect A and B (``adapter.paths``, CVT-aware) are the decomposition without an 
   words name (a longer path may add unnamed hops); any path at all when no word names a relation;
 - contradicted: not supported, and the KG records R for A or B (so the link would be there: a
   functional-looking relation then holds a different value, shown as counter-evidence), or, when
-  no relation is named, no path of at most ``max_hops`` hops joins two entities the KG knows;
+  no relation is named, no path of at most ``max_hops`` hops joins two entities the KG knows, or
+  (closed world) the claim names a relation of the KG neither of them holds (``verify/unheld.py``);
 - unknown: the KG records none of R for either entity."""
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ CLEAR = 0.65               # a word names a relation clearly: by its stem (1.0) 
 class PairChecker:
     """Checks entity pairs against the KG; paths of a pair are fetched once per claim."""
 
-    def __init__(self, adapter, relation_counts, max_hops: int = 2):
+    def __init__(self, adapter, relation_counts, max_hops: int = 2, unheld=()):
         self.adapter = adapter
+        self.unheld = unheld                   # claim words naming a relation neither entity holds (verify/unheld.py)
         self.counts = relation_counts          # [RelationCount] around the claim's entities
         self.max_hops = max_hops
         self._paths: dict[tuple, list[Path]] = {}
@@ -48,7 +50,7 @@ class PairChecker:
         text = f"{a.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {b.entity.name}"
         paths = self.paths(a, b)
         if named:
-            fitting = [p for p in paths if _fits({self.label(r) for r in p.relations}, len(p), named)]
+            fitting = [p for p in paths if _fits({self.label(r) for r in p.relations}, len(p), words)]
             covered = {self.label(r) for p in fitting for r in p.relations} & named
             if covered and all(_has_link(w, words, covered) for w in words if w.strength >= CLEAR):
                 # every word that names a relation clearly has its link; a word tied to a label
@@ -56,13 +58,17 @@ class PairChecker:
                 return SubClaim(text, SUPPORTED, tuple((p, True) for p in _shortest(fitting)),
                                 f"the KG links {a.entity.name} and {b.entity.name} by {', '.join(sorted(covered))}",
                                 (a.entity, b.entity))
-            if all(w.strength < CLEAR for w in words) and any(len(p) == 1 for p in paths):
-                # words tied to labels only loosely, none of them here: the direct link
-                # the KG has is what the claim says
+            if all(w.strength < CLEAR for w in words) and any(len(p) == 1 for p in paths) and not self.unheld:
+                # words tied to labels only loosely, none of them here, and none naming another
+                # relation clearly: the direct link the KG has is what the claim says
                 return SubClaim(text, SUPPORTED, tuple((p, True) for p in paths if len(p) == 1)[:3],
                                 f"the KG links {a.entity.name} and {b.entity.name}", (a.entity, b.entity))
+            if self.unheld and all(w.strength < CLEAR for w in words) and paths:
+                return self._unheld(text, a, b, paths)
             missing = frozenset().union(*(w.labels for w in words if not w.labels & covered))
             return self._not_supported(text, a, b, missing, fitting)
+        if paths and self.unheld:
+            return self._unheld(text, a, b, paths)
         if paths:
             return SubClaim(text, SUPPORTED, tuple((p, True) for p in _shortest(paths)),
                             f"the KG links {a.entity.name} and {b.entity.name}", (a.entity, b.entity))
@@ -72,6 +78,14 @@ class PairChecker:
                             f"{a.entity.name} and {b.entity.name}", (a.entity, b.entity))
         return SubClaim(text, UNKNOWN, (), f"the KG holds nothing about {a.entity.name if a.entity not in known else b.entity.name}",
                         (a.entity, b.entity))
+
+    def _unheld(self, text: str, a: Mentioned, b: Mentioned, paths: list[Path]) -> SubClaim:
+        """Closed world: the claim names a relation neither entity holds, so the link it states is not
+        there; the links the KG has instead are the counter-evidence."""
+        said = ", ".join(sorted(named_labels(self.unheld)))
+        return SubClaim(text, CONTRADICTED, tuple((p, False) for p in _shortest(paths)),
+                        f"the claim names {said}, which neither {a.entity.name} nor {b.entity.name} holds; "
+                        f"the KG links them otherwise", (a.entity, b.entity))
 
     def _not_supported(self, text: str, a: Mentioned, b: Mentioned, missing: frozenset[str], partial) -> SubClaim:
         held = [rc for rc in self.counts if rc.entity in (a.entity, b.entity) and self.label(rc.relation) in missing]
@@ -100,10 +114,15 @@ def _has_link(word: RelationWord, words: list[RelationWord], covered: set[str]) 
     return any(other.labels & covered and other.labels & word.labels for other in words if other is not word)
 
 
-def _fits(labels: set[str], hops: int, named: frozenset[str]) -> bool:
-    """A path fits the named relations when it uses only them, or uses all of them and more hops
-    than they are ("appeared in a film directed by X" names only *directed*)."""
-    return labels <= named or (named <= labels and hops > len(named))
+def _fits(labels: set[str], hops: int, words: list[RelationWord]) -> bool:
+    """A path fits the named relations when it uses only them, or has a label of each word that
+    names one clearly (of each word, when none does) and more hops than those labels ("appeared in a
+    film directed by X" names only *directed*; "a leader in Rome" names *leader name* of Italy)."""
+    named = named_labels(words)
+    if labels <= named:
+        return True
+    clear = [w for w in words if w.strength >= CLEAR] or words
+    return all(w.labels & labels for w in clear) and hops > len(labels & named)
 
 
 def _shortest(paths: list[Path], keep: int = 3) -> list[Path]:

@@ -50,3 +50,11 @@ def test_answers_stand_without_a_clause(kelgop):
 def test_it_is_an_option():
     from kgsparql.methods.kelgop.options import KelgopOptions
     assert KelgopOptions().past_bridge and not KelgopOptions(past_bridge=False).past_bridge
+
+
+def test_with_the_check_a_rest_that_fits_no_relation_of_the_bridge_leaves_the_answers(kelgop):
+    question = "What is the population of the film that starred James Stewart?"
+    link, _, outcome = _bridge_outcome(kelgop, question)
+    unchecked = past_bridge(kelgop.planner, link, outcome, check=False)
+    assert unchecked is not None and unchecked.answers            # some hop from the films, however far off
+    assert past_bridge(kelgop.planner, link, outcome, check=True) is None

@@ -75,3 +75,9 @@ def test_a_path_through_a_node_with_three_labels_comes_once(adapter):
     other = adapter.lookup("Dr. Ehrlich's Magic Bullet")[0]
     paths = adapter.paths(ent("Kismet"), other, 2)
     assert len(paths) == 1 and paths[0].triples[0].tail.label == "William Dieterle"
+
+
+def test_relation_names_read_back_escapes(adapter):
+    """A TSV relation written with spaces is an escaped IRI; its words are the spaces again."""
+    assert adapter.verbalize(Relation(BASE + "r/chief%20executive%20officer")) == "chief executive officer"
+    assert adapter.verbalize(Relation(BASE + "r/directed_by")) == "directed by"

@@ -94,3 +94,16 @@ def test_entities_like_a_topic_named_in_a_phrase_are_reached_out_and_back():
     assert like_through_phrase("which films share actors with x?") and like_through_phrase("who acted alongside x?")
     assert not like_through_phrase("what other films did x direct?")      # the topic is the subject
     assert not like_through_phrase("who was the writer of x?")            # nothing asks for its like
+
+
+def test_a_possessive_topic_and_a_peer_word_ask_for_entities_like_it():
+    assert like_through_phrase("what films did x's director also make?")   # "X's director": out and back
+    assert not like_through_phrase("what films did x's director make?")    # nothing asks for its like
+    assert asks_for_like("who are x's teammates at his club?") and asks_for_like("name x's classmates")
+    assert not asks_for_like("which team does x play for?")
+
+
+def test_a_kind_after_which_is_typed_when_a_verb_comes_before_it():
+    from kgsparql.rank.base import type_words
+    assert "films" in type_words("x wrote which films") and "movies" in type_words("x appeared in which movies?")
+    assert type_words("the films that x directed") == {"films"}

@@ -65,3 +65,44 @@ def test_a_hub_fetched_whole_gives_the_facts_the_bound_query_gives():
     bound = _among(adapter, {drama: 10**6}, genre, targets, 5000, 10_000)   # too many to fetch
     assert names(whole) == names(bound) == {("Drama", "has genre", True, "A"), ("Drama", "has genre", True, "B")}
     assert st.sparql_queries == 1
+
+
+class _OneRelationAtATime:
+    """The adapter without ``neighbors_each``: every relation fetched by its own query."""
+
+    def __init__(self, adapter):
+        self._adapter = adapter
+
+    def __getattr__(self, name):
+        if name == "neighbors_each":
+            raise AttributeError(name)
+        return getattr(self._adapter, name)
+
+
+def _edges(explored):
+    return [(t.head.name, t.relation.name, t.relation.inverse, t.tail.name)
+            for n in explored.sub.nodes for t in explored.sub.neighbours(n)]
+
+
+def test_all_relations_of_a_hop_in_one_query_per_direction_give_the_same_subgraph():
+    adapter = lines_adapter(KB.splitlines())
+    a = adapter.lookup("A")[0]
+    with collect() as batched_cost:
+        batched = propagate(adapter, [a], 3, lam=3)
+    with collect() as single_cost:
+        single = propagate(_OneRelationAtATime(adapter), [a], 3, lam=3)
+    assert _edges(batched) == _edges(single) and batched.hops == single.hops
+    assert batched_cost.sparql_queries < single_cost.sparql_queries
+
+
+def test_a_batch_that_reaches_its_limit_is_asked_again_one_relation_at_a_time():
+    adapter = lines_adapter(KB.splitlines())
+    drama, a = adapter.lookup("Drama")[0], adapter.lookup("A")[0]
+    genre = next(t.relation for t in adapter.neighbors([drama], direction="both") if t.relation.inverse)
+    curated = next(t.relation for t in adapter.neighbors([drama]) if not t.relation.inverse)
+    wanted = {genre: [drama], curated: [drama]}
+    cut = adapter.neighbors_each(wanted, limit=2)          # Drama has 6 films: the block is cut
+    assert [t.tail.name for t in cut[genre]] == [t.tail.name for t in adapter.neighbors([drama], genre, limit=2)]
+    whole = adapter.neighbors_each(wanted)
+    assert {t.tail.name for t in whole[genre]} == {"A", "B", "C", "E", "F", "G"}
+    assert [t.tail.name for t in whole[curated]] == ["K"] and a in {t.tail for t in whole[genre]}

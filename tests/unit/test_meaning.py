@@ -21,9 +21,11 @@ WDT, P, PS, PQ = ("http://www.wikidata.org/prop/direct/", "http://www.wikidata.o
     ("http://dbpedia.org/ontology/birthPlace", "birth place"),
     ("http://example.org/r/starred_actors", "starred actors"),
     ("http://example.org/vocab#HTMLParser", "html parser"),
+    ("https://kgsparql.example/r/founded%20by", "founded by"),   # a TSV relation with spaces
 ])
 def test_verbalise_reads_the_id(iri, words):
     assert verbalise(iri) == words
+
 
 
 def test_verbalise_wikidata_uses_the_kgs_labels():

@@ -50,7 +50,7 @@ class ChainScorer:
         return QuestionChains(self, masked, probs, probs or (every(embedding) if every else {}))
 
     def _key_chain(self, key: str) -> tuple[Relation, ...]:
-        return tuple(Relation(i, None, inv, v) for i, v, inv in self._prior_chains[key])
+        return parse_chain_key(key)
 
     def _key_words(self, key: str) -> str:
         return self.verbalize_chain(self._key_chain(key))
@@ -63,7 +63,7 @@ class ChainScorer:
 
 
 def _parse(key: str):
-    return [(r.iri, r.via, r.inverse) for r in parse_chain_key(key)]
+    return [r.key() for r in parse_chain_key(key)]
 
 
 class QuestionChains:
@@ -108,7 +108,7 @@ class QuestionChains:
         for key, p in ranked:
             if p < min_prob or len(out) >= k:
                 break
-            chain = tuple(Relation(i, None, inv, v) for i, v, inv in self.s._prior_chains[key])
+            chain = parse_chain_key(key)
             if len(chain) <= max_len:
                 out.append(chain)
         return out

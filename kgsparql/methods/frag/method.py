@@ -62,14 +62,16 @@ class FRAG:
             trained=(trained[chain], max(trained.values())) if chain in trained else None,
             scorer=self.chains.trained)
 
-    def _asks_for_hop(self, masked: str, chain) -> bool:
-        """The question asks for the chain's last hop itself: it asks for entities like the topic
-        ("who acted alongside X"), or its words align better with the chain than with its prefix."""
+    def _last_hop(self, masked: str, chain) -> int:
+        """Whether the question asks for the chain's last hop itself: 1 when it asks for entities like
+        the topic ("who acted alongside X") or its words align better with the chain than with its
+        prefix, -1 when they align better with the prefix (the last hop only repeats a word an
+        earlier hop used: "who plays for X" and ``plays in club ; plays position``), else 0."""
         if asks_for_like(masked):
-            return True
+            return 1
         prefix, whole = self.ctx.ranker("alignment").rank(
             masked, [self.chains.verbalize_chain(chain[:-1]), self.chains.verbalize_chain(chain)])
-        return whole > prefix
+        return (whole > prefix) - (prefix > whole)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -130,9 +132,12 @@ class FRAG:
         """The prior knows none of the chains (another KG): an extra hop back to the topic's kind must
         be asked for; a "who" question for entities like the topic ("who has acted alongside X") takes
         the chain that comes back. Also whether the question asks for such entities."""
-        ranked = prefer_prefixes(ranked, lambda c: not self._asks_for_hop(masked, c) and returns_to_topic(
-            self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
-        like = asks_for_like(masked) and question_shape(question).answer == "person"
+        def goes_behind(c) -> bool:     # a return nothing asks for, or a hop only the prefix's words name
+            asked = self._last_hop(masked, c)
+            return asked < 0 or (asked == 0 and returns_to_topic(
+                self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
+        ranked = prefer_prefixes(ranked, goes_behind)
+        like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
         return (prefer_return(ranked) if like else ranked), like
 
     def rank_chains(self, masked: str, chains) -> list:

@@ -2,8 +2,9 @@
 political ideal does he follow?" describes a person by a clause that ends in the topic and asks
 something else about that person. When the atomic answerer took only the clause's hop (X -> its
 author) the answers are that person, the composition's bridge: the rest of the question is then asked
-about each of them, one hop, and its answers replace the bridge. When the rest finds nothing, the
-answers stand as they were."""
+about each of them, one hop, and its answers replace the bridge. With ``check`` the rest is answered
+only where its relation passes the abstention check (the relation the rest asks for fits one that
+leaves the bridge). When the rest finds nothing, the answers stand as they were."""
 from __future__ import annotations
 
 from ...linking.topics import MASK
@@ -13,7 +14,7 @@ from .sub_questions import Outcome, SubQuestion
 __all__ = ["past_bridge"]
 
 
-def past_bridge(planner, link, outcome: Outcome) -> Outcome | None:
+def past_bridge(planner, link, outcome: Outcome, check: bool = True) -> Outcome | None:
     """``outcome`` with the rest of the question asked about its answers when they are the bridge
     of a clause composition (a one-hop chain from the topic along a relation the clause names); None
     when they are not, or when the rest of the question finds nothing about them."""
@@ -30,7 +31,7 @@ def past_bridge(planner, link, outcome: Outcome) -> Outcome | None:
     outer, topics = clauses[0].outer, set(link.topics())
     answers, entities, evidence = {}, {}, []
     for bridge in sub.entities[: planner.per_entity]:
-        rest = planner.atomic.ask(outer.replace(MASK, bridge.name), [bridge], outer, max_hops=1, check=False)
+        rest = planner.atomic.ask(outer.replace(MASK, bridge.name), [bridge], outer, max_hops=1, check=check)
         evidence.extend(rest.evidence)
         for name, entity in zip(rest.answers, rest.entities or (None,) * len(rest.answers)):
             if entity is not None and (entity in topics or entity in sub.entities):

@@ -4,6 +4,7 @@ at a time, are the topics of the rest. Each sub-question gets one hop per KG rel
 from __future__ import annotations
 
 from ...linking.topics import MASK
+from ...rank.mentions import answer_type_word, distances
 from .sub_questions import SubQuestion
 from .nested_phrases import compositions
 
@@ -35,9 +36,21 @@ class Composer:
                 continue
             if comp.kind == "kinds" and not inner:
                 continue        # "what kind of film is X": the inner "which film is X" is X itself
-            extra = 1 if comp.kind == "share" else 0
+            extra = 1 if comp.kind == "share" or (outer and self._unnamed_link(comp)) else 0
             out.append((comp, (max(1, len(inner)), max(1, len(outer) + extra))))
         return out
+
+    def _unnamed_link(self, comp) -> bool:
+        """May the outer question take one hop more than it names relations? When no word next to the
+        inner answer names a relation, its link to what the outer asks is a hop of its own ("the
+        actors in the films **made by** X", "which actors **worked with** X"; not "the **profession**
+        of X", "films **written** by X"), unless it asks for *other* things of the inner answer's
+        kind ("which films did X also act in"): then only an answer-type word that names a relation
+        asks for it ("which **actors** starred in the other films by X")."""
+        evidence = self.ctx.ranker("alignment").evidence(comp.outer, self.ctx.abstention.vocabulary())
+        if {w for w, d in distances(comp.outer).items() if d == 1} & set(evidence):
+            return False
+        return not comp.other or bool(self.relation_labels(answer_type_word(comp.outer) or ""))
 
     def compose(self, comp, topics, hops=(1, 1)) -> list[SubQuestion]:
         """[inner about the topic, outer about each inner answer]; the topics are never answers. The
@@ -47,9 +60,9 @@ class Composer:
         checked like any other hop, and so is its outer question: a wrong pivot gives a wrong answer."""
         inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0])
         answers, entities, evidence = {}, {}, []
-        for entity in inner.entities[: self.per_entity]:
-            sub = self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
-                                  check=comp.kind in ("kinds", "clause"))
+        subs = [self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
+                                check=comp.kind in ("kinds", "clause")) for entity in inner.entities[: self.per_entity]]
+        for sub in one_reading(subs):
             evidence.extend(sub.evidence)
             for n, e in zip(sub.answers, sub.entities or (None,) * len(sub.answers)):
                 if e is not None and e in topics:
@@ -59,3 +72,17 @@ class Composer:
                     entities.setdefault(e, None)
         outer = SubQuestion(comp.outer.replace(MASK, "[#1]"), tuple(answers), tuple(entities), None, evidence)
         return [inner, outer]
+
+
+def one_reading(subs: list[SubQuestion]) -> list[SubQuestion]:
+    """The outer question means one chain for every inner answer ("which genres do [the films of X]
+    cover" is the genre of each film, not the closest relation each film happens to hold): the
+    answered sub-questions whose chain the question's words name best (alignment), then the chain
+    most of them took."""
+    answered = [s for s in subs if s.answers and s.chain]
+    if not answered:
+        return subs
+    named = {s.chain: (s.match or {}).get("alignment", 0.0) for s in answered}
+    chains = [s.chain for s in answered]
+    best = max(named, key=lambda c: (named[c], chains.count(c)))
+    return [s for s in answered if s.chain == best]

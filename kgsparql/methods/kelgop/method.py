@@ -56,8 +56,8 @@ class KELGoP:
                 "classifier": {c: round(v, 3) for c, v in sorted(scores.items(), key=lambda kv: -kv[1])},
                 "llm_category": chosen, "order": order, "attempts": []}
         outcome = self._adapt(question, link, shape, order, plan)
-        outcome = self._narrowed(link, (past_bridge(self.planner, link, outcome) if self.params.past_bridge else None)
-                                 or outcome)
+        bridged = past_bridge(self.planner, link, outcome, self.params.bridge_check) if self.params.past_bridge else None
+        outcome = self._narrowed(link, bridged or outcome)
         outcome.answers = self._ordered(link, outcome.answers, shape.entities)
         topics = tuple(shape.entities) or tuple(link.topics())
         simple = outcome.category == "simple" and outcome.subs

@@ -23,6 +23,7 @@ class KelgopOptions:
     constraints: bool = True      # narrow a chain's answers to those whose facts name the question's other words
     named_first: bool = True      # answers whose labels the question partly writes come first
     past_bridge: bool = True      # a clause's one-hop answers (the composition's bridge) go on with the rest of the question
+    bridge_check: bool = True     # ... only where the rest's relation passes the abstention check on the bridge
     scorer_hops: int = 2          # a turned-down chain of this many hops is answered when the shared scorer ranks it first (0: never)
     scorer_alignment: float = 0.4  # ... and the question's relation words align with it this well
     abstain_without_values: bool = False  # a comparison whose candidates have no number or date abstains

@@ -1,0 +1,43 @@
+"""A relation the claim names that neither of its two entities holds (verify/unheld.py): in a closed
+world the link it states is not there, however else the KG joins them; in an open one nothing changes."""
+from __future__ import annotations
+
+import pytest
+
+from kgsparql import Settings, Verifier
+from kgsparql.eval.factkg import FactClaim, factkg_reading, factkg_store
+
+EVIDENCE = (("The_Pigeon_That_Took_Rome", "director", "Melville_Shavelson"), ("Moscow", "leader", "Sergey_Sobyanin"),
+            ("Aleksandr_Chumakov", "deathPlace", "Moscow"), ("Moscow", "city", "Russia"),
+            ("Beau_James", "writer", "Jack_Rose"))
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    home = tmp_path_factory.mktemp("unheld-home")
+    path = factkg_store([FactClaim("e", "evidence", True, EVIDENCE)], "unheld", home, "http://kgsparql.example/", quiet=True)
+    return home, path
+
+
+def _verifier(store, closed: bool) -> Verifier:
+    home, path = store
+    settings = Settings(store=str(path), adapter="dbpedia", home=str(home), llm="none")
+    return Verifier(factkg_reading(settings) if closed else settings)
+
+
+def test_a_relation_neither_entity_holds_denies_the_link_in_a_closed_world(store):
+    with _verifier(store, closed=True) as verifier:
+        wrong = verifier.verify("Melville Shavelson is a leader of The Pigeon That Took Rome.")
+        assert wrong.verdict == "false", wrong.explanation
+        assert "leader" in wrong.explanation and wrong.evidence and wrong.evidence[0][1] is False
+        right = verifier.verify("Melville Shavelson directed The Pigeon That Took Rome.")
+        assert right.verdict == "true", right.explanation
+        # "a city" after a preposition is an unnamed thing between them, not their link
+        bridge = verifier.verify("Aleksandr Chumakov died in a city which was led by Sergey Sobyanin.")
+        assert bridge.verdict == "true", bridge.explanation
+
+
+def test_an_open_world_keeps_the_link(store):
+    with _verifier(store, closed=False) as verifier:
+        result = verifier.verify("Melville Shavelson is a leader of The Pigeon That Took Rome.")
+        assert result.verdict == "true", result.explanation
