@@ -7,7 +7,7 @@ match, since the scores of one KG's relations against one question move together
 relative to the KG and the question: the chain's best hop must score ``standing_min`` above the
 median score of all the KG's relations against the same (masked) question. A question that asks for
 something the KG holds lifts one relation out of the crowd; one that asks for something else lifts
-none. It speaks only where the meaning view alone recognised a chain, on KGs of at most
+none. It speaks only where the meaning view alone recognised a one-hop chain, on KGs of at most
 ``outside_max_relations`` relations (a large KG's median says little). No relation of any KG is
 named here; docs/abstention.md has the figures."""
 from __future__ import annotations
