@@ -38,7 +38,7 @@ class AbstentionOptions:
     fit_answers: int = 5                # (the first this many answers are read); on a KG of at most
     outside_max_relations: int = 300    # this many relations (a bigger one words more of them its own way),
     outside_prior_certain: float = 0.95  # and not when the KG's trained prior recognises the chain this surely
-    standing_min: float = 0.12          # the meaning view alone needs the chain's best hop this far above the
+    standing_min: float = 0.10          # the meaning view alone needs the chain's best hop this far above the
                                         # median of the KG's relations (methods.relation_standing; small KGs)
 
     def __post_init__(self) -> None:
