@@ -54,5 +54,6 @@ SMALL = [
 def test_a_unique_first_hop_value_reads_the_kind_from_the_topics_other_facts():
     adapter = lines_adapter(SMALL)
     topic, first = _kind(adapter, "Alpha Corp", "founding year")   # no other company of 1972
-    shares = KindRelations(adapter).share([topic], first, ["ceo", "listed on"])
+    shares = KindRelations(adapter, widen=lambda: True).share([topic], first, ["ceo", "listed on"])
     assert shares == {"ceo": 1.0, "listed on": 1.0}     # Beta Works shares the exchange and has a CEO
+    assert KindRelations(adapter).share([topic], first, ["ceo"]) == {"ceo": 0.0}   # not widened: no mates
