@@ -36,6 +36,7 @@ from .answer_checks import AnswerChecks
 from .chain_match import Match
 from .meaning_view import MeaningView
 from .outside_relations import OutsideRelations
+from .relation_standing import RelationStanding
 
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 
@@ -52,11 +53,16 @@ class RelationMatch(AnswerChecks):
         self._vocabulary_loader = vocabulary
         self._vocabulary: list[str] | None = None
         self.outside = OutsideRelations(self.matcher, self._names, options) if options.outside and self.matcher else None
+        self.standing = RelationStanding(self.matcher, self._names, options) if self.matcher else None
 
     def _names(self) -> dict[str, tuple[str, ...]]:
         """Every relation of the KG with its names (labels and aliases)."""
         names = getattr(self.aligner, "names", {})
         return {t: tuple(names.get(t, (t,))) for t in self.vocabulary()}
+
+    def _hop_names(self, relation_texts: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        names = getattr(self.aligner, "names", {})
+        return {t: tuple(names.get(t, (t,))) for t in relation_texts}
 
     def vocabulary(self) -> list[str]:
         if self._vocabulary is None:
@@ -95,11 +101,16 @@ class RelationMatch(AnswerChecks):
             recognised.append("alignment" if unsure else "alignment and scorer")
         own = {without_direction(t) for t in relation_texts}     # a KG may store both directions
         others = [label for e in evidence.values() for label in e if without_direction(label) not in own]
+        if any(v >= 1.0 for e in evidence.values() for label, v in e.items() if without_direction(label) not in own):
+            parts["named_other"] = 1.0      # a word of the question names another relation as well
         several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment
         if self.matcher is not None and unsure and not several and not self._named_elsewhere(parts, others) \
                 and self.view.recognises(masked, evidence, relation_texts, parts, topics=topics, chain=chain,
                                          scorer=scorer):
             recognised.append("meaning")
+        if recognised == ["meaning"] and len(relation_texts) == 1 and "prior" not in parts and self.standing and not \
+                self.standing.stands_out(masked, self._hop_names(relation_texts), parts):
+            recognised = []         # the closest of a few relations, not one the question lifts out
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
         return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside)

@@ -40,13 +40,15 @@ class AbstentionOptions:
     fit_answers: int = 5                # (the first this many answers are read); on a KG of at most
     outside_max_relations: int = 300    # this many relations (a bigger one words more of them its own way),
     outside_prior_certain: float = 0.95  # and not when the KG's trained prior recognises the chain this surely
+    standing_min: float = 0.10          # the meaning view alone needs the chain's best hop this far above the
+                                        # median of the KG's relations (methods.relation_standing; small KGs)
 
     def __post_init__(self) -> None:
         limits = (self.threshold, self.zero_shot_threshold, self.prior_confident, self.meaning_min,
                   self.meaning_hop_ratio, self.meaning_margin, self.meaning_same,
                   self.meaning_chain_alignment, self.kind_share, self.meaning_agreement, self.scorer_trusted,
                   self.outside_same, self.outside_min, self.outside_margin, self.outside_fit,
-                  self.outside_prior_certain)
+                  self.outside_prior_certain, self.standing_min)
         if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1 or self.trust_questions < 0 \
                 or self.fit_answers < 1 or self.outside_max_relations < 0:
             raise ConfigError("need thresholds in [0, 1], vocabulary_limit >= 1, trust_questions >= 0 "

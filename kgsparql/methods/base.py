@@ -82,7 +82,8 @@ def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> 
     if matcher is not None and hasattr(aligner, "use_matcher"):
         aligner.use_matcher(matcher)       # questions that name no relation word for word
     trust = ScorerTrust(kg, settings, models, rankers.get("embedding"), options.trust_questions)
-    return RelationMatch(aligner, vocabulary, options, matcher, KindRelations(adapter), trust,
+    kinds = KindRelations(adapter, widen=lambda: len(relations()) <= options.outside_max_relations)
+    return RelationMatch(aligner, vocabulary, options, matcher, kinds, trust,
                          getattr(adapter, "relation_descriptions", None))
 
 

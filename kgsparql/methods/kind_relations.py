@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 
 from ..errors import KGSparqlError
 from ..types import Entity, Relation
+from .kind_mates import shared_value_mates
 
 __all__ = ["KindRelations"]
 
@@ -21,8 +22,9 @@ class KindRelations:
     """``share(topics, first_hop, labels)``: for each relation label, the share of the topic's kind
     (up to ``sample`` entities) that holds a relation of that name, in either direction."""
 
-    def __init__(self, adapter, sample: int = 40, fanout: int = 400):
+    def __init__(self, adapter, sample: int = 40, fanout: int = 400, widen: Callable[[], bool] | None = None):
         self.adapter, self.sample, self.fanout = adapter, sample, fanout
+        self.widen = widen      # may the kind be read from all the topic's facts (``kind_mates``; small KGs)
         self._cache: dict[tuple, dict[str, float]] = {}
 
     def share(self, topics: Sequence[Entity], first_hop: Relation, labels: Sequence[str]) -> dict[str, float]:
@@ -68,7 +70,9 @@ class KindRelations:
             return []
         own = set(topics)
         mates = sorted({t.tail for t in back} - own, key=lambda e: e.id)
-        return mates[: self.sample]
+        if mates or self.widen is None or not self.widen():
+            return mates[: self.sample]
+        return shared_value_mates(self.adapter, topics, self.sample, self.fanout)
 
 
 def _names(verbalize: Callable[[Relation], str], relation: Relation) -> set[str]:

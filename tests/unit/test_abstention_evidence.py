@@ -21,6 +21,10 @@ def relation_match():
 
 
 def test_meaning_alone_needs_the_chain_scorer_to_agree(relation_match):
+    """"filmed" is only loosely "director" (it does not stand out among five relations, see
+    test_relation_standing.py): that bar is off here, to see the scorer's veto alone."""
+    relation_match = RelationMatch(AlignmentRanker(), lambda: VOCABULARY, AbstentionOptions(standing_min=0.0),
+                                   matcher=relation_match.matcher)
     agreed = relation_match.assess("who filmed X", "director", ["director"], trained=(0.8, 0.8))
     assert agreed.recognised == ("meaning",), agreed.parts
     overruled = relation_match.assess("who filmed X", "director", ["director"], trained=(0.1, 0.8))
@@ -78,3 +82,9 @@ def test_a_who_question_is_never_answered_by_dates(relation_match):
     named.parts["alignment"] = 1.0          # "founded" named a founding-year relation word for word
     assert "dates" in relation_match.kind_reason("Who founded SAP?", named, years, "SAP")
     assert relation_match.kind_reason("When was SAP founded?", named, years, "SAP") is None
+
+
+def test_a_loose_match_that_does_not_stand_out_among_the_kgs_relations_is_not_recognised(relation_match):
+    match = relation_match.assess("who filmed X", "director", ["director"], trained=(0.8, 0.8))
+    assert match.recognised == () and match.parts["standing"] < AbstentionOptions().standing_min
+    assert "director" in relation_match.reason(match, "Jaws")

@@ -42,3 +42,18 @@ def test_no_kind_mates_means_no_share():
     topic, first = _kind(adapter, "Team A", "player")
     assert KindRelations(adapter).share([topic], first, ["player"]) == {"player": 0.0}
     assert isinstance(topic, Entity)
+
+
+SMALL = [
+    "Alpha Corp|founding_year|1972", "Alpha Corp|listed_on|Frankfurt Exchange",
+    "Beta Works|founding_year|1937", "Beta Works|listed_on|Frankfurt Exchange", "Beta Works|ceo|Ann Lee",
+    "Gamma Ltd|founding_year|1990", "Gamma Ltd|ceo|Bo Chan",
+]
+
+
+def test_a_unique_first_hop_value_reads_the_kind_from_the_topics_other_facts():
+    adapter = lines_adapter(SMALL)
+    topic, first = _kind(adapter, "Alpha Corp", "founding year")   # no other company of 1972
+    shares = KindRelations(adapter, widen=lambda: True).share([topic], first, ["ceo", "listed on"])
+    assert shares == {"ceo": 1.0, "listed on": 1.0}     # Beta Works shares the exchange and has a CEO
+    assert KindRelations(adapter).share([topic], first, ["ceo"]) == {"ceo": 0.0}   # not widened: no mates

@@ -45,7 +45,7 @@ def test_the_veto_counts_only_where_the_scorer_is_trusted(demo, trusted, vetoed)
     next((settings.home_path / "indexes").glob("*/scorer-trust-*-12-0.json")).write_text('{"accuracy": 0.25}')
     trust = ScorerTrust(kg, settings, Models(), encoder, questions=12)
     match = RelationMatch(AlignmentRanker(), lambda: ["director", "genre"],
-                          AbstentionOptions(scorer_trusted=trusted),
+                          AbstentionOptions(scorer_trusted=trusted, standing_min=0.0),   # the veto alone
                           matcher=RelationMatcher(encoder=encoder), trust=trust)
     found = match.assess("who filmed X", "director", ["director"], trained=(0.1, 0.8), scorer=scorer)
     assert (found.recognised == ()) is vetoed, found.parts
