@@ -1,5 +1,6 @@
 """A relation the claim names that neither of its two entities holds (verify/unheld.py): in a closed
-world the link it states is not there, however else the KG joins them; in an open one nothing changes."""
+world the link it states is not there, however else the KG joins them; in an open one nothing changes.
+And a path that holds a label of each clearly named word may pass through an unnamed thing."""
 from __future__ import annotations
 
 import pytest
@@ -9,7 +10,8 @@ from kgsparql.eval.factkg import FactClaim, factkg_reading, factkg_store
 
 EVIDENCE = (("The_Pigeon_That_Took_Rome", "director", "Melville_Shavelson"), ("Moscow", "leader", "Sergey_Sobyanin"),
             ("Aleksandr_Chumakov", "deathPlace", "Moscow"), ("Moscow", "city", "Russia"),
-            ("Beau_James", "writer", "Jack_Rose"))
+            ("Beau_James", "writer", "Jack_Rose"), ("Italy", "leaderName", "Matteo_Renzi"), ("Rome", "country", "Italy"),
+            ("Italy", "leaderTitle", "President"))
 
 
 @pytest.fixture(scope="module")
@@ -41,3 +43,10 @@ def test_an_open_world_keeps_the_link(store):
     with _verifier(store, closed=False) as verifier:
         result = verifier.verify("Melville Shavelson is a leader of The Pigeon That Took Rome.")
         assert result.verdict == "true", result.explanation
+
+
+def test_a_named_relation_reached_through_an_unnamed_thing(store):
+    with _verifier(store, closed=True) as verifier:
+        result = verifier.verify("Matteo Renzi is a leader in Rome.")       # Rome -country-> Italy -leader name-> Renzi
+        assert result.verdict == "true", result.explanation
+        assert any(len(path) == 2 for path, supports in result.evidence if supports)
