@@ -70,7 +70,7 @@ def test_meaning_alone_does_not_outweigh_a_relation_the_question_names_elsewhere
     refused = assess(AbstentionOptions())
     assert refused.recognised == () and refused.wanted == "parents", refused.parts
     assert refused.parts["named_elsewhere"] == 1.0
-    assert assess(AbstentionOptions(named_elsewhere=False)).recognised == ("meaning",)
+    assert assess(AbstentionOptions(named_elsewhere=False, standing_min=0)).recognised == ("meaning",)
     named = RelationMatch(AlignmentRanker(), lambda: family, AbstentionOptions(), matcher=matcher).assess(
         "who was X's wife", "spouse", ["spouse"], trained=(0.5, 0.5))
     assert "named_elsewhere" not in named.parts
