@@ -109,7 +109,8 @@ class RelationMatch(AnswerChecks):
                                          scorer=scorer):
             recognised.append("meaning")
         if recognised == ["meaning"] and len(relation_texts) == 1 and "prior" not in parts and self.standing and not \
-                self.standing.stands_out(masked, self._hop_names(relation_texts), parts):
+                self.view.scorer_vouches(parts, scorer) and \
+                not self.standing.stands_out(masked, self._hop_names(relation_texts), parts):
             recognised = []         # the closest of a few relations, not one the question lifts out
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None

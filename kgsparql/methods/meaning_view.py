@@ -45,6 +45,16 @@ class MeaningView:
             parts["scorer_trust"] = accuracy
         return accuracy is None or accuracy >= self.options.scorer_trusted
 
+    def scorer_vouches(self, parts: dict, scorer=None) -> bool:
+        """The shared chain scorer ranks this chain first and was measured trustworthy on this KG's own
+        synthetic questions (a KG that cannot be sampled gives no witness here)."""
+        if not parts.get("trained_top") or parts.get("trained", 0.0) < parts["trained_top"]:
+            return False
+        accuracy = self.trust.accuracy(scorer) if self.trust is not None and scorer is not None else None
+        if accuracy is not None:
+            parts["scorer_trust"] = accuracy
+        return accuracy is not None and accuracy >= self.options.scorer_trusted
+
     def agrees(self, parts: dict, scorer=None) -> bool:
         """The shared chain scorer (trained on synthetic questions from KG triples) does not clearly
         prefer another chain: the meaning view alone is not trusted against it ("who edited X" read as
