@@ -54,7 +54,6 @@ class AnswerChecks:
         if not (self.options.enabled and self.options.answer_kind):
             return None
         named = match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold
-        named = named and "named_other" not in match.parts   # the word names no other relation ("founded")
         if named and not (question_shape(question).answer == "person" and dates_unasked(question, answers)):
             return None                 # a "who" question is never answered by dates ("who founded X")
         small = len(self.vocabulary()) <= self.options.outside_max_relations   # a big KG names its events
