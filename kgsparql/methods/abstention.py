@@ -108,8 +108,8 @@ class RelationMatch(AnswerChecks):
                 and self.view.recognises(masked, evidence, relation_texts, parts, topics=topics, chain=chain,
                                          scorer=scorer):
             recognised.append("meaning")
-        if recognised == ["meaning"] and len(relation_texts) == 1 and "prior" not in parts and self.standing and not \
-                self.view.scorer_vouches(parts, scorer) and \
+        if recognised == ["meaning"] and len(relation_texts) == 1 and "prior" not in parts and "trained" in parts \
+                and self.standing and not self.view.scorer_vouches(parts, scorer) and \
                 not self.standing.stands_out(masked, self._hop_names(relation_texts), parts):
             recognised = []         # the closest of a few relations, not one the question lifts out
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
