@@ -38,22 +38,26 @@ class MeaningView:
         this KG (``scorer_trusted``; a KG that cannot be sampled keeps it). With the question naming
         the chain's relations (alignment), two views agree, one of which reads hop order and
         direction: that overrules a confident prior that wants another chain."""
-        if not parts.get("trained_top") or parts.get("trained", 0.0) < parts["trained_top"]:
+        if not _ranked_first(parts):
             return False
-        accuracy = self.trust.accuracy(scorer) if self.trust is not None and scorer is not None else None
-        if accuracy is not None:
-            parts["scorer_trust"] = accuracy
+        accuracy = self._recorded_trust(parts, scorer)
         return accuracy is None or accuracy >= self.options.scorer_trusted
 
     def scorer_vouches(self, parts: dict, scorer=None) -> bool:
         """The shared chain scorer ranks this chain first and was measured trustworthy on this KG's own
         synthetic questions (a KG that cannot be sampled gives no witness here)."""
-        if not parts.get("trained_top") or parts.get("trained", 0.0) < parts["trained_top"]:
+        if not _ranked_first(parts):
             return False
+        accuracy = self._recorded_trust(parts, scorer)
+        return accuracy is not None and accuracy >= self.options.scorer_trusted
+
+    def _recorded_trust(self, parts: dict, scorer) -> float | None:
+        """The scorer's measured accuracy on this KG's own synthetic questions (None where it cannot be
+        measured), recorded in ``parts["scorer_trust"]``."""
         accuracy = self.trust.accuracy(scorer) if self.trust is not None and scorer is not None else None
         if accuracy is not None:
             parts["scorer_trust"] = accuracy
-        return accuracy is not None and accuracy >= self.options.scorer_trusted
+        return accuracy
 
     def agrees(self, parts: dict, scorer=None) -> bool:
         """The shared chain scorer (trained on synthetic questions from KG triples) does not clearly
@@ -110,3 +114,8 @@ class MeaningView:
         parts["kind_share"] = max(shares.values(), default=0.0)
         parts.pop("meaning_rival", None)
         return usual
+
+
+def _ranked_first(parts: dict) -> bool:
+    """The shared chain scorer gives this chain its highest probability among the candidates."""
+    return bool(parts.get("trained_top")) and parts.get("trained", 0.0) >= parts["trained_top"]
