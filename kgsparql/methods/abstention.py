@@ -76,14 +76,16 @@ class RelationMatch(AnswerChecks):
     def assess(self, masked: str, chain_text: str, relation_texts: Sequence[str],
                prior_best: float | None = None, prior_top: float | None = None, *,
                topics: Sequence = (), chain: Sequence = (), trained: tuple[float, float] | None = None,
-               scorer=None) -> Match:
+               scorer=None, unfit: frozenset[str] = frozenset()) -> Match:
         """``chain_text``: the chain in words; ``relation_texts``: its relations one by one (hop order).
         ``prior_best`` / ``prior_top``: the prior's probability of this chain and of its favourite,
         given only when the prior knows this KG's chains (None otherwise). ``topics`` and ``chain``
         (its ``Relation``s), when given, let a relation the question names count against the chain
         only where the topic's kind usually holds it (``kind_share``). ``trained``: the shared chain
         scorer's probability of this chain and of its favourite among the candidates; ``scorer``: that
-        scorer (its veto counts only where it is trusted on this KG, ``scorer_trusted``)."""
+        scorer (its veto counts only where it is trusted on this KG, ``scorer_trusted``). ``unfit``:
+        relations whose values are not the kind of answer asked for (``methods/kind_fit.py``): a
+        question word naming one of them names no rival of the chain."""
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
         evidence = getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
@@ -99,7 +101,7 @@ class RelationMatch(AnswerChecks):
         scored = named and self.view.scorer_favours(parts, scorer)   # two views that read hop order
         if named and (unsure or scored):
             recognised.append("alignment" if unsure else "alignment and scorer")
-        own = {without_direction(t) for t in relation_texts}     # a KG may store both directions
+        own = {without_direction(t) for t in relation_texts} | {without_direction(t) for t in unfit}
         others = [label for e in evidence.values() for label in e if without_direction(label) not in own]
         if any(v >= 1.0 for e in evidence.values() for label, v in e.items() if without_direction(label) not in own):
             parts["named_other"] = 1.0      # a word of the question names another relation as well
