@@ -34,6 +34,7 @@ from ..meaning import without_direction
 from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
 from .chain_match import Match
+from .head_words import head_word_rival
 from .meaning_view import MeaningView
 from .outside_relations import OutsideRelations
 from .relation_standing import RelationStanding
@@ -115,8 +116,26 @@ class RelationMatch(AnswerChecks):
                 not self.standing.stands_out(masked, self._hop_names(relation_texts), parts):
             recognised = []         # the closest of a few relations, not one the question lifts out
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
+        rival = self._head_word_rival(masked, relation_texts, unfit, parts) if recognised and not certain else None
+        if rival:
+            recognised, others = [], [rival, *others]
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
         return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside)
+
+    def _head_word_rival(self, masked: str, relation_texts: Sequence[str], unfit: frozenset[str],
+                         parts: dict) -> str | None:
+        """A label of the KG the question names instead of a hop because it is narrower or broader by
+        a head word's modifier ("lead developer" and ``developer``, ``methods/head_words.py``), on a
+        KG of at most ``outside_max_relations`` relations; none of ``unfit`` (they cannot give the kind
+        of answer asked for: "when was X founded" and ``founded by`` beside ``founding year``).
+        Records ``parts["head_word"]``."""
+        vocabulary = self.vocabulary()
+        if not self.options.head_words or len(vocabulary) > self.options.outside_max_relations:
+            return None
+        rival = head_word_rival(masked, relation_texts, [v for v in vocabulary if v not in unfit])
+        if rival:
+            parts["head_word"] = 1.0
+        return rival
 
     def _named_elsewhere(self, parts: dict, others: Sequence[str]) -> bool:
         """The question's relation words name none of the chain's relations (alignment 0) and name another
