@@ -64,15 +64,3 @@ def test_the_kind_never_changes_the_hop_count(acme):
     order = [(two, 1.0), ("founding year", 0.9)]
     assert _first(fit, chains, ends, "When was the home state of Acme Corp formed?", order) == two
 
-
-def test_a_label_is_read_with_its_head_word():
-    """"lead developer" is not "developer": the narrower label the question names in full, or the
-    broader one when the chain's modifier is not in the question."""
-    from kgsparql.methods.head_words import head_word_rival
-
-    labels = ["developer", "lead developer", "license", "initial release"]
-    assert head_word_rival("Who is the lead developer of X?", ["developer"], labels) == "lead developer"
-    assert head_word_rival("Which organisation develops X?", ["lead developer"], labels) == "developer"
-    assert head_word_rival("Who is the lead developer of X?", ["lead developer"], labels) is None
-    assert head_word_rival("Which company develops X?", ["developer"], labels) is None
-    assert head_word_rival("Where does X work?", ["field of work"], ["works at", "field of work"]) == "works at"

@@ -12,7 +12,7 @@ from ...meaning import ChainScorer as TrainedChainScorer, question_shape
 from ...rank.mentions import asks_for_like, like_through_phrase
 from ...types import Answer
 from ..context import MethodContext
-from ..head_words import head_word_rival
+from .grammar_order import head_word_first, passive_first
 from ..kind_fit import KindFit
 from ..chain_length import prefer_extension, prefer_prefixes, prefer_return, returns_to_topic
 from ..no_answer import abstain, link_or_abstain, no_fact
@@ -145,26 +145,14 @@ class FRAG:
             return asked < 0 or (asked == 0 and returns_to_topic(
                 self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
         ranked = prefer_extension(prefer_prefixes(ranked, goes_behind), lambda c: self._last_hop(masked, c, only=True) > 0)
-        ranked = self._head_word_first(masked, ranked)
+        verbalize = self.adapter.verbalize
+        if self.ctx.abstention.options.head_words:        # "lead developer" is not "developer"
+            ranked = head_word_first(masked, ranked, verbalize)
+        ranked = passive_first(masked, ranked, verbalize)   # "which languages influenced X"
         if self.kind_fit is not None:      # the kind of answer asked for ("when", "where") has the last word
             ranked = self.kind_fit.prefer(question, ranked, found.ends)
         like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
         return (prefer_return(ranked) if like else ranked), like
-
-    def _head_word_first(self, masked: str, ranked) -> list:
-        """A one-hop candidate whose label the question names where the best one-hop chain's label is
-        only its head or its modifier's extension ("where does X work": ``works at``, not ``field of
-        work``; ``methods/head_words.py``) goes first (scores kept)."""
-        ranked = list(ranked)
-        if not ranked or len(ranked[0][0]) != 1 or not self.ctx.abstention.options.head_words:
-            return ranked
-        verbalize = self.adapter.verbalize
-        labels = {verbalize(c[0]) for c, _ in ranked if len(c) == 1}
-        rival = head_word_rival(masked, [verbalize(ranked[0][0][0])], labels)
-        at = next((i for i, (c, _) in enumerate(ranked) if len(c) == 1 and verbalize(c[0]) == rival), None)
-        if at is not None:
-            ranked.insert(0, ranked.pop(at))
-        return ranked
 
     def rank_chains(self, masked: str, chains) -> list:
         """``chains`` scored against the (masked) question by the chain prior and the rankers, best first."""
