@@ -81,8 +81,9 @@ def _matches(value: str, numbers: list[float], dates: set, years: set[int], text
         year, month, day = int(m.group(1)), m.group(2), m.group(3)
         if month and day and (year, int(month), int(day)) in dates:
             return True
-        return year in years
-    number = _number(value)
+        if month or year in years:
+            return year in years
+    number = _number(value)       # a bare "100" reads as a year too: it is also the number 100 ("has 100 staff")
     if number is not None:
         return any(abs(number - n) <= 1e-6 * max(1.0, abs(n)) for n in numbers)
     words = _words(value)

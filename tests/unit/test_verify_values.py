@@ -30,3 +30,12 @@ def test_a_value_matches_a_number_a_date_a_year_or_words():
     assert not _matches("46", numbers, dates, years, _words(text))
     assert not _matches("1976-07-02", numbers, dates, set(), _words(text))
     assert not _matches("the", numbers, dates, years, _words(text))              # too short to say anything
+
+
+def test_a_bare_number_of_three_or_four_digits_is_a_number_as_well_as_a_year():
+    text = "the academy has 100 staff and 600 students"
+    numbers = claim_numbers(text)
+    assert _matches("100", numbers, set(), set(), _words(text))        # read as year 100 before, never matched
+    assert _matches("600", numbers, set(), set(), _words(text))
+    assert not _matches("250", numbers, set(), set(), _words(text))
+    assert not _matches("1912", [1911.0], set(), {1911}, "")
