@@ -1,7 +1,7 @@
 """Claims whose subject is a pronoun: a name after a comma at the end of the sentence names that
 subject ("He had a wife, X."); an unnamed thing may hold the named relation towards the one entity
 ("He was the prime minister X"); and a word that only shares a stem with a label ("found", of
-*find*, and *founding date*) does not name it."""
+*find*, and *founding date*) does not name it; nor does a type noun before the one entity."""
 from __future__ import annotations
 
 import pytest
@@ -13,7 +13,8 @@ from kgsparql.rank.alignment import AlignmentRanker
 EVIDENCE = (("Ada_Lindqvist", "spouse", '"Tomas"'), ("Bram_Okafor", "birthPlace", "Lagos"),
             ("Reg_Hollis", "primeMinister", "Nora_Castell"), ("Nora_Castell", "birthPlace", "Leeds"),
             ("Pesto_Verde", "ingredient", "Basil"), ("Pesto_Verde", "country", "Italy"),
-            ("Italy", "foundingDate", '"1861-03-17"'), ("Italy", "capital", "Rome"))
+            ("Italy", "foundingDate", '"1861-03-17"'), ("Italy", "capital", "Rome"),
+            ("Varnholt", "city", "Ostmark"), ("Ostmark", "established", '"1901"'))
 
 
 @pytest.fixture(scope="module")
@@ -58,3 +59,10 @@ def test_a_number_before_a_noun_naming_no_relation_is_no_count(verifier):
     # "89 minutes" is a value; "produced" names *producer* but is not the counted noun
     result = verifier.verify("Reg Hollis is 89 minutes long and had the prime minister Nora Castell.")
     assert "link(s)" not in result.explanation, result.explanation
+
+
+def test_a_type_noun_before_the_one_entity_names_no_relation(verifier):
+    # "the city Varnholt" says what Varnholt is; Varnholt's own *city* fact does not make it established
+    result = verifier.verify("Yes, the city Varnholt was established in January 1855.")
+    assert result.verdict == "false", result.explanation
+    assert "established" in result.explanation
