@@ -18,6 +18,7 @@ import unicodedata
 
 from ..types import Path
 from .linked import Mentioned, is_date
+from .pairs import CLEAR
 from .result import CONTRADICTED, SUPPORTED, SubClaim
 
 __all__ = ["stated_values", "number_conflicts", "claim_numbers", "claim_dates", "names_not_held", "within_values"]
@@ -114,8 +115,10 @@ def stated_values(adapter, masked_text: str, mentioned: list[Mentioned], label, 
 
 
 def number_conflicts(facts, numbers: list[float], words, label) -> list[SubClaim]:
-    """Facts whose relation a claim word names and whose value is a number other than the claim's."""
-    named = set().union(*(w.labels for w in words)) if words else set()
+    """Facts whose relation a claim word names clearly (by its stem or a close embedding: a loose
+    one, "season" for *years*, may name another relation) and whose value is a number other than the claim's."""
+    clear = [w for w in words if w.strength >= CLEAR]
+    named = set().union(*(w.labels for w in clear)) if clear else set()
     out = []
     for t in facts:
         name = label(t.relation)
