@@ -58,8 +58,9 @@ def through_unnamed(adapter, m: Mentioned, words, masked_text: str, label) -> Su
         return SubClaim(text, UNKNOWN, (), f"the KG links nothing to {m.entity.name}", (m.entity,))
     found, _, _, facts = stated_values(adapter, masked_text, [Mentioned(x, 0, 0, x.name) for x in things], label)
     named = named_labels(words)
+    states = bool(claim_numbers(masked_text) or claim_dates(masked_text))   # values the thing would hold
     held = [p.evidence[0][0].triples[0] for p in found] or \
-        [t for t in facts if label(t.relation) in named and t.tail != m.entity]
+        [t for t in facts if label(t.relation) in named and t.tail != m.entity and not states]
     t = None if held else _holds_towards(around, words, masked_text, label)
     if t is not None:        # the unnamed thing holds the named relation towards the entity
         return SubClaim(text, SUPPORTED, ((Path((t,)), True),),

@@ -66,3 +66,10 @@ def test_a_type_noun_before_the_one_entity_names_no_relation(verifier):
     result = verifier.verify("Yes, the city Varnholt was established in January 1855.")
     assert result.verdict == "false", result.explanation
     assert "established" in result.explanation
+
+
+def test_an_unnamed_thing_must_hold_the_numbers_the_claim_states(verifier):
+    # Pesto Verde, linked to Italy, holds an *ingredient*, but nothing around Italy holds 1712
+    assert verifier.verify("It has an ingredient and comes from Italy.").verdict == "true"
+    result = verifier.verify("It has an ingredient of 1712 and comes from Italy.")
+    assert result.verdict != "true", result.explanation
