@@ -10,7 +10,8 @@ whose name closes the sentence after a comma ("He had a wife, Azim Premji.") nam
 there (a right-dislocated appositive): the claim is about that entity, not about an unnamed thing.
 The unnamed thing may also be the one that holds the named relation towards the entity ("He was the
 prime minister James Callaghan": something has *prime minister* James Callaghan); that link is then
-the evidence."""
+the evidence. A claim that states numbers or dates is about a thing that holds them: a named relation
+alone, without one of its values, does not support it."""
 from __future__ import annotations
 
 import re
