@@ -6,7 +6,8 @@ over the one-hop one; "who directed the films written by the writers of X" prefe
 
 Items are relation paths in words, hops joined by `` ; `` (a ``(reverse)`` mark is ignored): the
 verbalised chains FRAG and the other methods rank. A word names a relation when its crude stem occurs
-in the relation's words (``director`` / ``directed``, ``screenwriters`` / ``written``), or when its
+in the relation's words (``director`` / ``directed``, ``screenwriters`` / ``written``) and the two
+words are close in meaning (``stem_min_cos``: "found", of *find*, does not name ``founding date``), or when its
 embedding is close to the relation's (``cast`` / ``starred actors``) by at least ``min_cos`` and
 ahead of every other relation by ``margin`` (single words are ambiguous: "films" is close to every
 film relation). A word that only modifies the names of several relations and heads none ("film" in
@@ -31,7 +32,7 @@ import numpy as np
 
 from ..errors import ConfigError
 from .base import RankerContext, default_context, framing_words, tokenize, type_words
-from .path_words import ends_at_subject, names_label, path_labels, walks_back
+from .path_words import ends_at_subject, named_words, names_label, path_labels, walks_back
 from .mentions import answer_type_word, asks_for_date, asks_for_like, distances, in_order, one_mention_each
 
 __all__ = ["AlignmentRanker", "path_labels"]
@@ -49,14 +50,15 @@ class AlignmentRanker:
     class Options:
         min_cos: float = 0.45       # a word's embedding must be this close to a relation ...
         margin: float = 0.1         # ... and this much closer than to any other relation
+        stem_min_cos: float = 0.3   # a word sharing a stem with a label word must be this close to it in meaning
         same_kind_damping: float = 0.8   # "which other films": a path that never walks back scores this share
         order_damping: float = 0.9       # a path whose hops meet their words farthest from the topic first
         subject_damping: float = 0.5     # "which directors ...": a path ending at the relation's subject
 
         def __post_init__(self) -> None:
-            if not all(0 <= x <= 1 for x in (self.min_cos, self.margin, self.same_kind_damping, self.order_damping,
-                                              self.subject_damping)):
-                raise ConfigError("need min_cos, margin and the dampings in [0, 1]")
+            if not all(0 <= x <= 1 for x in (self.min_cos, self.margin, self.stem_min_cos, self.same_kind_damping,
+                                              self.order_damping, self.subject_damping)):
+                raise ConfigError("need min_cos, margin, stem_min_cos and the dampings in [0, 1]")
 
     def __init__(self, ctx: RankerContext | None = None):
         ctx = default_context("alignment", ctx, self.Options)
@@ -147,7 +149,7 @@ class AlignmentRanker:
         typed = type_words(query)
         for i, word in enumerate(words):
             found = {} if word in framing else {label: 1.0 for label in labels if any(
-                names_label(word, name, word in typed) for name in self.names.get(label, (label,)))}
+                self._spelt(word, name, word in typed) for name in self.names.get(label, (label,)))}
             if found and (len(found) > 1 or self._domain_word(word)) and not any(
                     names_label(word, name, True) for label in found for name in self.names.get(label, (label,))):
                 found, typed = {}, typed | {word}    # the KG's domain word ("film" in "film genre", "film director")
@@ -163,6 +165,16 @@ class AlignmentRanker:
             if found:
                 out[word] = found
         return out
+
+    def _spelt(self, word: str, name: str, head_only: bool) -> bool:
+        """The word names the label by spelling (``names_label``) and means what the label word it
+        shares a stem with means: "found" (of *find*) shares a stem with "founding" but not its
+        meaning, as "star" does with "start" (``stem_min_cos``, cosine of the two words)."""
+        spelt = named_words(word, name, head_only)
+        if not spelt or word in spelt:
+            return bool(spelt)
+        vectors = self.encoder.embed([word, *spelt])
+        return bool(np.max(vectors[1:] @ vectors[0]) >= self.options.stem_min_cos)
 
     def _domain_word(self, word: str) -> bool:
         """Does ``word`` modify the names of several relations of the KG's whole vocabulary (aliases

@@ -6,7 +6,7 @@ import re
 
 from .base import stem, stems, tokenize
 
-__all__ = ["chain_words", "path_labels", "walks_back", "ends_at_subject", "names_label"]
+__all__ = ["chain_words", "path_labels", "walks_back", "ends_at_subject", "names_label", "named_words"]
 
 _REVERSE = re.compile(r"\s*\(reverse\)\s*$")
 
@@ -39,10 +39,16 @@ def names_label(word: str, label: str, head_only: bool = False) -> bool:
     other way round (``writ`` in ``screenwriters``). A trailing "of ..." that scopes a longer label
     does not count ("original language of film or TV show" names a language, not a film);
     ``head_only``: only the label's last word counts ("genres" names ``film genre``, "films" not)."""
+    return bool(named_words(word, label, head_only))
+
+
+def named_words(word: str, label: str, head_only: bool = False) -> list[str]:
+    """The label's words that ``word`` names by spelling (``names_label``): those whose stem is the
+    word's, or (from 4 letters) holds it or lies inside it."""
     head, scope = re.subn(r"^(\S+\s+\S+.*?)\s+of\s+.*$", r"\1", label)
     head = head if scope else label
     if head_only:   # the noun a name is about: its last word, or the last before "of" ("type of film")
         head = (tokenize(head.split(" of ")[0], stopwords=True) or [""])[-1]
-    word_stem, label_stems = stem(word), stems(head)
-    return word_stem in label_stems or (len(word_stem) >= 4 and any(
-        s in word or word_stem in s for s in label_stems if len(s) >= 4))
+    word_stem = stem(word)
+    return [w for w in tokenize(head, stopwords=True) if (s := stem(w)) == word_stem or (
+        len(word_stem) >= 4 and len(s) >= 4 and (s in word or word_stem in s))]

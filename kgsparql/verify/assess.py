@@ -55,8 +55,9 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
     masked_text = masked(text, mentioned)
     words = relation_words(ctx.ranker("alignment"), text, masked_text, labels, matcher(ctx))
     framing = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words])
-    words = [w for w in words if not any(a <= w.position < b for a, b in framing)
-             and not is_type_noun(text, w, mentioned)]
+    def names_relation(w) -> bool:       # a type noun ("the city X") names no relation
+        return not is_type_noun(text, w, mentioned)
+    words = [w for w in words if names_relation(w) and not any(a <= w.position < b for a, b in framing)]
     negated, body = _negated(ctx, text, framing, [(m.start, m.end) for m in mentioned])
     form = replace(form, negated=negated, each_negated=negated and body >= 2)
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
@@ -79,7 +80,8 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
     conflicts = [] if comparing or unnamed else number_conflicts(facts, numbers, words, label)
     if values or conflicts:
         return Assessment(form, values + conflicts + _rest(ctx, text, mentioned, words, counts, label, names,
-                                                           max_hops, quiet=True, closed_world=closed_world), mentioned, **seen)
+                                                           max_hops, quiet=True, closed_world=closed_world,
+                                                           keep=names_relation), mentioned, **seen)
     if form.count:
         op, n = form.count
         part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
@@ -98,7 +100,7 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
                                  masked_text, label)]
         return Assessment(form, parts, mentioned, **seen)
     parts = _rest(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
-                  closed_world=closed_world)
+                  closed_world=closed_world, keep=names_relation)
     return Assessment(form, parts, mentioned, links=checker.links(), **seen)
 
 
@@ -113,10 +115,11 @@ def _negated(ctx, text: str, framing: list[tuple[int, int]], names: list[tuple[i
 
 
 def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False,
-          closed_world: bool = False) -> list[SubClaim]:
+          closed_world: bool = False, keep=lambda w: True) -> list[SubClaim]:
     """The sub-claims besides stated values: one entity and another name, one entity, or pairs.
     ``quiet``: beside stated values, one entity with no relation word left adds nothing;
-    ``closed_world``: see ``one_entity.other_value``."""
+    ``closed_world``: see ``one_entity.other_value``; ``keep``: which words read afresh may name a
+    relation (not a type noun; framing was read against the entity's own labels, so it is not applied)."""
     adapter = ctx.adapter
     if len(mentioned) == 1 and names:
         return [other_value(adapter, mentioned[0], names[0], words, counts, label, closed_world)]
@@ -124,7 +127,7 @@ def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checke
         # one entity: its words are matched against the KG's whole vocabulary, for they may name a
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
         # lend a word the nearest of them
-        words = one_entity_words(ctx, text, mentioned, counts, label)
+        words = [w for w in one_entity_words(ctx, text, mentioned, counts, label) if keep(w)]
     if len(mentioned) == 1:
         return [] if quiet and not words else [existence(adapter, mentioned[0], words, counts, label)]
     return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)

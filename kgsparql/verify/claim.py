@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..rank.base import STOPWORDS
 
-__all__ = ["ClaimForm", "read_claim", "negation_cues", "denied_belief", "NUMBER_WORDS", "compare_values"]
+__all__ = ["ClaimForm", "read_claim", "negation_cues", "denied_belief", "NUMBER_WORDS", "PLURAL_NOUN", "compare_values"]
 
 NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -24,7 +24,7 @@ _COUNT_OPS = [
     (r"at most|no more than|(?:a maximum of)|up to", "<="),
     (r"exactly|precisely|just|only", "="),
 ]
-_PLURAL_NOUN = r"\s+(?:[a-z-]+\s+){0,2}?[a-z-]+s\b"   # "5 films", "two different writers", "10 movies"
+PLURAL_NOUN = r"\s+(?:[a-z-]+\s+){0,2}?[a-z-]+s\b"   # "5 films", "two different writers", "10 movies"
 
 # English negators (closed-class function words, not any KG's or data set's phrasing). Framing that
 # denies a whole statement ("It's false that ...") is read by meaning instead (``meaning.Polarity``).
@@ -67,10 +67,10 @@ def _number(word: str) -> int:
 
 def _count(text: str) -> tuple[tuple[str, int] | None, tuple[int, int] | None]:
     for words, op in _COUNT_OPS:
-        m = re.search(rf"\b(?:{words})\s+{_NUM}(?={_PLURAL_NOUN}|\s+(?:films?|movies?|times?)\b)", text, re.I)
+        m = re.search(rf"\b(?:{words})\s+{_NUM}(?={PLURAL_NOUN}|\s+(?:films?|movies?|times?)\b)", text, re.I)
         if m:
             return (op, _number(m.group(1))), m.span()
-    m = re.search(rf"(?<![\d.,'’])\b{_NUM}(?={_PLURAL_NOUN})", text, re.I)   # "has two writers": exactly
+    m = re.search(rf"(?<![\d.,'’])\b{_NUM}(?={PLURAL_NOUN})", text, re.I)   # "has two writers": exactly
     noun = re.match(r"\s+([a-z-]+)", text[m.end():], re.I) if m else None
     if m and not re.search(r"\bone\s+of\b", text[m.start():m.end() + 4], re.I) and _number(m.group(1)) < 100 \
             and noun and noun.group(1).lower() not in STOPWORDS \

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..types import Path
-from .claim import compare_values
+from .claim import PLURAL_NOUN, compare_values
 from .linked import Mentioned, is_date
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 
@@ -89,9 +89,13 @@ def check_count(adapter, counts, claim: str, op: str, n: int, mentioned: list[Me
     subject = things[0].entity
     own = [rc for rc in counts if rc.entity == subject]
     rc = pick_relation(own, words, lambda rc: label(rc.relation))
-    if implicit and not any(rc is not None and label(rc.relation) in w.labels and w.position >= noun_at
-                            for w in words if w.position - noun_at < 40):
-        return None           # "20 floors", "5300 members": a number, not a count of KG links
+    noun = re.match(PLURAL_NOUN, claim[noun_at:], re.I) if implicit else None
+    noun_end = noun_at + (noun.end() if noun else 0)
+    if implicit and not any(rc is not None and label(rc.relation) in w.labels for w in words
+                            if noun_at <= w.position < noun_end):
+        # "20 floors", "89 minutes ... produced by": the counted noun itself names no relation of the
+        # entity, so the number is a value, not a count of KG links
+        return None
     if rc is None:
         return SubClaim(claim, UNKNOWN, (), f"no relation of {subject.name} matches what the claim counts")
     holds = compare_values(rc.count, op, n)

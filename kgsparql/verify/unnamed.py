@@ -5,7 +5,13 @@ links to the entity (the unnamed subject, one hop away) holds a value the claim 
 relation its words name; otherwise it is left unknown (an open KG may just not record it).
 
 An unnamed subject is read from English grammar, not from any KG: the claim, its framing blanked,
-opens with a personal pronoun or an indefinite article before the first entity it names."""
+opens with a personal pronoun or an indefinite article before the first entity it names. A pronoun
+whose name closes the sentence after a comma ("He had a wife, Azim Premji.") names its subject
+there (a right-dislocated appositive): the claim is about that entity, not about an unnamed thing.
+The unnamed thing may also be the one that holds the named relation towards the entity ("He was the
+prime minister James Callaghan": something has *prime minister* James Callaghan); that link is then
+the evidence. A claim that states numbers or dates is about a thing that holds them: a named relation
+alone, without one of its values, does not support it."""
 from __future__ import annotations
 
 import re
@@ -14,18 +20,33 @@ from .framing import outside
 from .linked import Mentioned
 from .relation_words import named_labels
 from .result import SUPPORTED, UNKNOWN, SubClaim
-from .values import stated_values
+from .pairs import CLEAR
+from .values import claim_dates, claim_numbers, stated_values
 from ..types import Path
 
 __all__ = ["unnamed_subject", "through_unnamed", "MAX_AROUND"]
 
 MAX_AROUND = 200          # things linked to the entity that may be the unnamed subject
 _OPENING = re.compile(r"^\W*(?:it|he|she|they|its|his|her|their|an?)\b", re.I)
+_PRONOUN = re.compile(r"^\W*(?:it|he|she|they)\b", re.I)
 
 
 def unnamed_subject(text: str, framing: list[tuple[int, int]], first: Mentioned) -> bool:
-    """Whether the claim's subject, before its first named entity, is a pronoun or "a/an ..."."""
-    return bool(_OPENING.match(outside(text, framing)[:first.start]))
+    """Whether the claim's subject, before its first named entity, is a pronoun or "a/an ..." (not a
+    pronoun the entity names after a comma at the end of the sentence: "He had a child, X.")."""
+    lead = outside(text, framing)[:first.start]
+    if not _OPENING.match(lead):
+        return False
+    return not _names_the_pronoun(lead, text[first.end:])
+
+
+def _names_the_pronoun(lead: str, rest: str) -> bool:
+    """"He had a wife, Azim Premji.": a pronoun subject, and the name set off by a comma after a
+    lower-case word closes the sentence (not "… of Richardton, North Dakota": one place's name)."""
+    before = lead.rstrip()
+    words = before[:-1].split()
+    return bool(_PRONOUN.match(lead) and before.endswith(",") and words and words[-1][:1].islower()
+                and not rest.strip(" .!?\"'”’"))
 
 
 def through_unnamed(adapter, m: Mentioned, words, masked_text: str, label) -> SubClaim:
@@ -36,11 +57,15 @@ def through_unnamed(adapter, m: Mentioned, words, masked_text: str, label) -> Su
     text = f"something linked to {m.entity.name}"
     if not things:
         return SubClaim(text, UNKNOWN, (), f"the KG links nothing to {m.entity.name}", (m.entity,))
-    hop = {t.tail: t for t in around}
     found, _, _, facts = stated_values(adapter, masked_text, [Mentioned(x, 0, 0, x.name) for x in things], label)
     named = named_labels(words)
+    states = bool(claim_numbers(masked_text) or claim_dates(masked_text))   # values the thing would hold
     held = [p.evidence[0][0].triples[0] for p in found] or \
-        [t for t in facts if label(t.relation) in named and t.tail != m.entity]
+        [t for t in facts if label(t.relation) in named and t.tail != m.entity and not states]
+    t = None if held else _holds_towards(around, words, masked_text, label)
+    if t is not None:        # the unnamed thing holds the named relation towards the entity
+        return SubClaim(text, SUPPORTED, ((Path((t,)), True),),
+                        f"the KG has {t.tail.name} {label(t.relation)} {m.entity.name}", (m.entity, t.tail))
     if not held:
         return SubClaim(text, UNKNOWN, (), f"nothing linked to {m.entity.name} holds what the claim says", (m.entity,))
     t = held[0]
@@ -48,3 +73,13 @@ def through_unnamed(adapter, m: Mentioned, words, masked_text: str, label) -> Su
     return SubClaim(text, SUPPORTED, ((Path((link, t)), True),),
                     f"the KG has {t.head.name} {label(t.relation)} {t.tail.name}, linked to {m.entity.name}",
                     (m.entity, t.head))
+
+
+def _holds_towards(around, words, masked_text: str, label):
+    """The hop by which a thing around the entity holds the relation the claim names towards it ("He
+    was the prime minister X": something has *prime minister* X): only for a claim stating no
+    number or date (those would be the thing's own facts) whose every clearly named word names it."""
+    clear = [w for w in words if w.strength >= CLEAR]
+    if not clear or claim_numbers(masked_text) or claim_dates(masked_text):
+        return None
+    return next((t for t in around if t.relation.inverse and all(label(t.relation) in w.labels for w in clear)), None)

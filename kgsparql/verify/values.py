@@ -18,6 +18,7 @@ import unicodedata
 
 from ..types import Path
 from .linked import Mentioned, is_date
+from .pairs import CLEAR
 from .result import CONTRADICTED, SUPPORTED, SubClaim
 
 __all__ = ["stated_values", "number_conflicts", "claim_numbers", "claim_dates", "names_not_held", "within_values"]
@@ -81,8 +82,9 @@ def _matches(value: str, numbers: list[float], dates: set, years: set[int], text
         year, month, day = int(m.group(1)), m.group(2), m.group(3)
         if month and day and (year, int(month), int(day)) in dates:
             return True
-        return year in years
-    number = _number(value)
+        if month or year in years:
+            return year in years
+    number = _number(value)       # a bare "100" reads as a year too: it is also the number 100 ("has 100 staff")
     if number is not None:
         return any(abs(number - n) <= 1e-6 * max(1.0, abs(n)) for n in numbers)
     words = _words(value)
@@ -113,8 +115,10 @@ def stated_values(adapter, masked_text: str, mentioned: list[Mentioned], label, 
 
 
 def number_conflicts(facts, numbers: list[float], words, label) -> list[SubClaim]:
-    """Facts whose relation a claim word names and whose value is a number other than the claim's."""
-    named = set().union(*(w.labels for w in words)) if words else set()
+    """Facts whose relation a claim word names clearly (by its stem or a close embedding: a loose
+    one, "season" for *years*, may name another relation) and whose value is a number other than the claim's."""
+    clear = [w for w in words if w.strength >= CLEAR]
+    named = set().union(*(w.labels for w in clear)) if clear else set()
     out = []
     for t in facts:
         name = label(t.relation)

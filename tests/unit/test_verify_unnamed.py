@@ -21,6 +21,10 @@ def _first(text: str, name: str) -> Mentioned:
     ("A Severed Wasp was published by Macmillan.", "A Severed Wasp", [], False),
     ("Kismet was directed by William Dieterle.", "Kismet", [], False),
     ("Interestingly, Kismet came out in 1944.", "Kismet", [(0, 13)], False),
+    ("He had a wife, Azim Premji.", "Azim Premji", [], False),           # the name after the comma is "he"
+    ("He had a successor too, Lee Carroll!", "Lee Carroll", [], False),
+    ("A company has a subsidiary, Mantecorp.", "Mantecorp", [], True),   # "a company" is described, not named
+    ("He played for Torino FC, in Turin.", "Torino FC", [], True),
 ])
 def test_unnamed_subjects(text, name, framing, unnamed):
     assert unnamed_subject(text, framing, _first(text, name)) is unnamed

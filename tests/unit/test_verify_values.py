@@ -30,3 +30,27 @@ def test_a_value_matches_a_number_a_date_a_year_or_words():
     assert not _matches("46", numbers, dates, years, _words(text))
     assert not _matches("1976-07-02", numbers, dates, set(), _words(text))
     assert not _matches("the", numbers, dates, years, _words(text))              # too short to say anything
+
+
+def test_a_bare_number_of_three_or_four_digits_is_a_number_as_well_as_a_year():
+    text = "the academy has 100 staff and 600 students"
+    numbers = claim_numbers(text)
+    assert _matches("100", numbers, set(), set(), _words(text))        # read as year 100 before, never matched
+    assert _matches("600", numbers, set(), set(), _words(text))
+    assert not _matches("250", numbers, set(), set(), _words(text))
+    assert not _matches("1912", [1911.0], set(), {1911}, "")
+
+
+def test_only_a_clearly_named_relation_holding_another_number_contradicts():
+    from kgsparql.terms import Literal
+    from kgsparql.types import Entity, Relation, Triple
+    from kgsparql.verify.relation_words import RelationWord
+    from kgsparql.verify.values import number_conflicts
+
+    fact = Triple(Entity.iri("http://example.org/Liselotte", "Liselotte"), Relation("http://example.org/birthYear"),
+                  Entity(Literal("1908")))
+    label = lambda r: "birth year"                                                       # noqa: E731
+    loose = [RelationWord("died", 7, frozenset({"birth year"}), 0.5)]       # an embedding near, not a name
+    clear = [RelationWord("born", 7, frozenset({"birth year"}), 1.0)]
+    assert number_conflicts([fact], [1994.0], loose, label) == []
+    assert number_conflicts([fact], [1994.0], clear, label)[0].status == "contradicted"
