@@ -17,6 +17,7 @@ from . import scoring
 from .build import index_for, wants_index
 from .contained import contained_readings
 from .given import current_topics, given_link
+from .initials import initials_readings
 from .options import LinkerOptions
 from .other_name import names_another
 from .matching import EXACT, Reading, fuzzy_readings, index_readings, lookup_readings
@@ -47,7 +48,7 @@ class EntityLinker:
         self.max_mentions, self.max_candidates = opts.max_mentions, opts.max_candidates
         self.lookup_ngrams, self.fit_candidates, self.fuzzy = opts.lookup_ngrams, opts.fit_candidates, opts.fuzzy
         self.type_fit, self.contained = opts.type_fit, opts.contained
-        self.other_names = opts.other_names
+        self.other_names, self.initials = opts.other_names, opts.initials
         builtin = self.type_fit in ("overlap", "off")
         pool = rankers if rankers is not None else Rankers(settings, models)
         self.fit_ranker = None if builtin else pool.get(self.type_fit)
@@ -114,6 +115,8 @@ class EntityLinker:
         if self.fuzzy and self.index is not None and all(self._relational(toks, r) for r in found):
             found += [r for r in fuzzy_readings(self.index, toks) if scoring.acceptable(toks, r)
                       and not self._names_another(toks, r)]
+        if self.initials and self.index is not None and all(self._relational(toks, r) for r in found):
+            found += initials_readings(self.index, toks, found, self.relation_vocab)   # "kkk": Ku Klux Klan
         return found
 
     def _names_another(self, toks: list[Token], r: Reading) -> bool:

@@ -18,6 +18,7 @@ class LinkerOptions:
     fuzzy: bool = True                     # BM25 over labels when no span matches a label
     contained: bool = True                 # a capitalised span inside a few longer labels reads as them
     other_names: bool = True               # drop a BM25 reading where the question writes another name
+    initials: bool = True                  # a word spelling a label's initials reads as it ("kkk")
     max_mentions: int = 5
     max_candidates: int = 5
     lookup_ngrams: int = 40                # n-grams sent to lookup when there is no index

@@ -20,6 +20,7 @@ from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
+from .dated_ends import undated_first
 from .chains import ChainScorer, chain_prior
 from .options import FragOptions
 from .routing import Router
@@ -104,7 +105,7 @@ class FRAG:
         elif ranked and len(ranked[0][0]) == 1 and like_through_phrase(masked):   # "what else did the
             ranked, like = prefer_return(ranked), True          # writer of X write": out and back again
         typed = self.typing.order(masked, ranked, like)
-        ranked = typed.ranked
+        ranked = undated_first(question, typed.ranked, found.groups) if self.params.undated_who else typed.ranked
         evidence = evidence_paths(ranked, found, self.params.top_u)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))

@@ -24,6 +24,7 @@ class FragOptions:
     prior_weight: float = 0.7    # weight of the learned chain prior vs the zero-shot ranker
     prior_agreement: bool = True # the prior keeps silent where every judge prefers the topic's best chain
                                  # to a favourite the topic lacks (docs/methods/frag.md)
+    undated_who: bool = True     # a "who" question takes a close chain whose ends write no year over dated events
     rankers: tuple[str, ...] = ("fusion", "alignment")   # zero-shot chain rankers ...
     ranker_weights: tuple[float, ...] = ()               # ... and their weights (default: equal) ...
     zero_shot_weights: tuple[float, ...] = (1.0, 3.0)    # ... where the prior knows none of the chains
