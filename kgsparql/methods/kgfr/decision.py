@@ -31,7 +31,8 @@ def _trained_view(found, chain, scorer) -> dict:
 def mismatch(method, question: str, found, best) -> str | None:
     """Why the best chain does not answer the question: its score is low while the question names
     KG relations, or (a one-hop chain) the shared abstention (``ctx.abstention``, every method's)
-    recognises it in none of its views and the default method does not answer along it, or (any
+    recognises it in none of its views and the default method does not answer along it (asked only
+    where the question names no other relation, of the KG or one it lacks), or (any
     chain) the question asks for a relation the KG lacks (``shared_abstention``), or the default
     method refuses the question (``verdict``)."""
     topic, plan = found.topics[0].name, found.plan
@@ -48,8 +49,8 @@ def mismatch(method, question: str, found, best) -> str | None:
                                       **_trained_view(found, best.chain, method.trained))
         plan["match"] = match.to_json()
         reason = relation_match.reason(match, topic)
-        if reason and not answers_along(method.verdict, question, plan, match.chain):
-            return reason
+        if reason and (match.wanted or match.outside or not answers_along(method.verdict, question, plan, match.chain)):
+            return reason       # a question that names another relation is not asked of the default method
     return (relation_match.lacking_reason(question, found.masked, texts, found.answers, topic, plan)
             or shared_verdict(method.verdict, question, plan))      # the default method refuses it
 

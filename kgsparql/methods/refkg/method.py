@@ -62,7 +62,7 @@ class RefKG:
         chain = chains[best]
         evidence = [(p, round(scores[best], 4)) for p in groups[chain][: self.params.top_u]]
         own = self._abstention(judge, chain, topics[0].name, plan)
-        if own and answers_along(self.verdict, question, plan, plan["chain"]):
+        if own and not plan.get("wanted") and answers_along(self.verdict, question, plan, plan["chain"]):
             own = None      # the default method recognised this very chain: one decision for every method
         reason = (own or shared_verdict(self.verdict, question, plan)
                   or self._lacking(question, masked, chain, groups, topics, plan))
@@ -126,6 +126,8 @@ class RefKG:
         plan["unnamed_hops"] = judge.unnamed_hops(chain)
         recognised = ("alignment",) if f1 >= self.params.min_alignment and not plan["unnamed_hops"] else ()
         match = Match(plan["chain"], {"alignment": f1}, recognised, wanted[0] if wanted else None)
+        if wanted and not recognised:
+            plan["wanted"] = wanted[0]     # the question names another relation of the KG
         return relation_match.reason(match, topic)
 
     def _lacking(self, question: str, masked: str, chain, groups, topics, plan: dict) -> str | None:
