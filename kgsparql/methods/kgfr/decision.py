@@ -12,12 +12,14 @@ __all__ = ["with_trained", "mismatch", "default_chain"]
 
 
 def with_trained(method, ranking: list, masked: str, ends: dict) -> tuple[list, dict]:
-    """Ties of score and hop count broken first by the shared trained chain scorer's confidence,
-    over the one-hop chains and the 30 best; the ranking and that confidence per chain."""
+    """Ties of score, hop count and answer-type word ("which *year*") broken by the shared trained
+    chain scorer's confidence, over the one-hop chains and the 30 best (before the MiniLM similarity
+    of question and chain); the ranking and that confidence per chain."""
     pool = list(dict.fromkeys([*(c for c in ends if len(c) == 1), *(s.chain for s in ranking[:30])]))
     probs = chain_probabilities(method.trained, method.encoder, masked, pool, method.adapter.verbalize,
                                 {c: len(ends[c]) for c in pool})
-    order = sorted(ranking, key=lambda s: (-round(s.score, 9), len(s.chain), -round(probs.get(s.chain, 0.0), 6)))
+    order = sorted(ranking, key=lambda s: (-round(s.score, 9), len(s.chain), -round(s.answer_type, 6),
+                                           -round(probs.get(s.chain, 0.0), 6)))
     return order, probs
 
 
