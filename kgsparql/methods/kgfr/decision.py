@@ -5,6 +5,7 @@ chain where KGFR's own choice is refused and the default method answers along an
 reached (docs/methods/kgfr.md, "Answering without an LLM, and abstaining")."""
 from __future__ import annotations
 
+from ...rank.path_words import chain_words
 from ..shared_chains import chain_probabilities
 from ..shared_verdict import answers_along, shared_verdict
 
@@ -51,7 +52,8 @@ def mismatch(method, question: str, found, best) -> str | None:
                                       **_trained_view(found, best.chain, method.trained))
         plan["match"] = match.to_json()
         reason = relation_match.reason(match, topic)
-        if reason and (match.wanted or match.outside or not answers_along(method.verdict, question, plan, match.chain)):
+        along = chain_words(best.chain, verbalize)      # with each hop's direction, as the plans show it
+        if reason and (match.wanted or match.outside or not answers_along(method.verdict, question, plan, along)):
             return reason       # a question that names another relation is not asked of the default method
     return (relation_match.lacking_reason(question, found.masked, texts, found.answers, topic, plan)
             or shared_verdict(method.verdict, question, plan))      # the default method refuses it
@@ -63,4 +65,4 @@ def default_chain(found, verbalize):
     verdict = found.plan.get("verdict") or {}
     if verdict.get("abstained") is not None or not verdict.get("chain"):
         return None
-    return next((s for s in found.ranking if " ; ".join(verbalize(r) for r in s.chain) == verdict["chain"]), None)
+    return next((s for s in found.ranking if chain_words(s.chain, verbalize) == verdict["chain"]), None)
