@@ -8,7 +8,8 @@ Each line of the question file is ``{"kind", "question", "topic", "chain"}``: ``
 relation path that answers it (``~`` = traversed backwards), and the gold answers are computed from
 the KB by following it from ``topic`` (MetaQA's answer convention), so the file holds no answers.
 ``kind: missing`` marks a question whose chain reaches nothing: the right reply is to abstain (the
-script checks that the KB really lacks the fact). Figures: strict Hits@1 per answerable kind, and the
+script checks that the KB really lacks the fact); ``kind: count`` asks how many ends the chain has,
+and its gold is that number as a plain integer. Figures: strict Hits@1 per answerable kind, and the
 share of ``missing`` questions answered with ``answers: []`` and a reason."""
 from __future__ import annotations
 
@@ -60,6 +61,8 @@ def evaluate(asker, questions: list[dict], tables) -> list[dict]:
     rows = []
     for q in questions:
         gold = gold_answers(tables, q["topic"], q["chain"])
+        if q["kind"] == "count":
+            gold = {str(len(gold))} if gold else set()
         answer = asker.ask(q["question"])
         ok = (bool(answer.abstained) and not answer.answers) if q["kind"] == "missing" else \
             hits_at_1(answer.answers, gold)

@@ -4,14 +4,18 @@ every check that one makes (the shared ``RelationMatch`` views with the trained 
 prior, the answer-type and "kind of" checks, dates the question does not ask for, relations the KG
 lacks, the plans for nested phrases), so that a question the default method refuses is refused by
 every method, for the same reason. Where it answers, the method answers by its own judgement
-(docs/abstention.md, option ``verdict`` of ``[methods.refkg]`` and ``[methods.kgfr]``)."""
+(docs/abstention.md, option ``verdict`` of ``[methods.refkg]`` and ``[methods.kgfr]``).
+
+The other way round, one decision too: where the method's own relation check refuses its chain but
+the default method answers along that very chain (its views, the trained prior among them,
+recognised it), the method answers (``answers_along``)."""
 from __future__ import annotations
 
 import dataclasses
 
 from ..errors import ConfigError
 
-__all__ = ["verdict_method", "shared_verdict"]
+__all__ = ["verdict_method", "shared_verdict", "answers_along"]
 
 
 def verdict_method(ctx, name: str, own: str):
@@ -29,12 +33,26 @@ def shared_verdict(judge, question: str, plan: dict) -> str | None:
     decision and the chain it judged in ``plan["verdict"]``."""
     if judge is None:
         return None
-    answer = judge.answer(question)
-    plan["verdict"] = {"method": judge.name, "abstained": answer.abstained, **_chain(answer.plan)}
-    return answer.abstained
+    if "verdict" not in plan:       # asked once per question
+        answer = judge.answer(question)
+        plan["verdict"] = {"method": judge.name, "abstained": answer.abstained, **_chain(answer.plan)}
+    return plan["verdict"]["abstained"]
+
+
+def answers_along(judge, question: str, plan: dict, chain_text: str) -> bool:
+    """Whether the default method answers ``question`` along the chain ``chain_text`` (the chain in
+    the KG's words, as the plans show it): it recognised that chain with every view it has."""
+    if judge is None or shared_verdict(judge, question, plan):
+        return False
+    return plan["verdict"].get("chain") == chain_text
 
 
 def _chain(plan: dict) -> dict:
-    """The chain the judge answered or refused along, where its plan names one."""
+    """The chain the judge answered or refused along, where its plan names one (a one-question plan
+    names it in its only sub-question's match)."""
     inner = plan.get("atomic") if isinstance(plan.get("atomic"), dict) else plan
-    return {k: inner[k] for k in ("chain", "match") if k in inner}
+    found = {k: inner[k] for k in ("chain", "match") if k in inner}
+    subs = plan.get("sub_questions") or []
+    if "chain" not in found and len(subs) == 1 and isinstance(subs[0].get("match"), dict):
+        found = {"chain": subs[0]["match"].get("chain"), "match": subs[0]["match"]}
+    return found

@@ -28,6 +28,7 @@ def test_the_default_methods_refusal_is_every_methods(base, method):
     assert budget.answers == () and "leads to dates" in budget.abstained
     assert budget.plan["verdict"]["method"] == "kelgop" and budget.plan["verdict"]["abstained"] == budget.abstained
     assert director.answers == ("William Dieterle",) and director.plan["verdict"]["abstained"] is None
+    assert director.plan["verdict"]["chain"] == "directed by"      # the chain the default method answered along
 
 
 @pytest.mark.parametrize("method", ["refkg", "kgfr"])

@@ -12,10 +12,13 @@ from ...rank.path_words import chain_words
 from ...stats import record_count
 from ...types import Answer, Entity
 from ..context import MethodContext
+from ..counting import count_answer
 from ..no_answer import abstain, link_or_abstain, no_fact
-from ..shared_verdict import shared_verdict, verdict_method
+from ..shared_chains import load_chain_scorer
+from ..shared_verdict import verdict_method
 from .llm_steps import answer_with_reflection
 from .chain_scoring import QuestionScorer
+from .decision import default_chain, mismatch, with_trained
 from .descriptions import Descriptions
 from .interfaces import Levels, interfaces
 from .options import KgfrOptions
@@ -35,6 +38,7 @@ class _Retrieved:
     levels: Levels = None               # type: ignore[assignment]
     answers: tuple = ()
     plan: dict = field(default_factory=dict)
+    trained: dict = field(default_factory=dict)     # chain -> the shared trained scorer's confidence
 
 
 class KGFR:
@@ -54,18 +58,23 @@ class KGFR:
                                         lambda: Descriptions(self.adapter.verbalize, self.llm,
                                                              self.params.describe_relations, cache))
         self.verdict = verdict_method(ctx, self.params.verdict, self.name)
+        self.trained = load_chain_scorer(ctx, self.params.chain_model)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
         if unlinked:
             return unlinked
+        if (counted := count_answer(question, link, self.answer, id)) is not None:
+            return counted      # "how many": the number of the counted question's answers
         found = self._retrieve(link.topics(), link.masked())
         topics, plan = found.topics, found.plan
         if not found.ranking:
             return abstain(question, no_fact(topics[0], that_answers=False), (), topics, plan, id)
-        best = found.ranking[0]
+        reason = mismatch(self, question, found, found.ranking[0])
+        if reason and (adopted := default_chain(found, self.adapter.verbalize)) is not None:
+            self._adopt(found, adopted)     # the default method's chain, which KGFR reached too
+            reason = None
         evidence = self._evidence(found)
-        reason = self._mismatch(question, found, best)
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)
         answers, plan["answered_by"] = found.answers, "nodes"
@@ -74,41 +83,19 @@ class KGFR:
                 self.llm, question, found, lambda **kw: self._again(found, **kw), self.params.rounds)
         return Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
-    def _mismatch(self, question: str, found: _Retrieved, best) -> str | None:
-        """Why the best chain does not answer the question: its score is low while the question names
-        KG relations, or (a one-hop chain) the shared abstention (``ctx.abstention``, every method's)
-        recognises it in none of its views, or (any chain) the question asks for a relation the KG
-        lacks (``shared_abstention``), or the default method refuses the question (``verdict``)."""
-        topic, plan = found.topics[0].name, found.plan
-        if plan["relation_words"] > 0 and best.score < self.params.min_score:
-            return (f"nothing the KG holds about {topic} matches the question "
-                    f"(closest: '{plan['chain']}', score {best.score:.2f})")
-        relation_match, verbalize = self.ctx.abstention, self.adapter.verbalize
-        if relation_match is None or not self.params.shared_abstention:
-            return None
-        texts = [verbalize(r) for r in best.chain]
-        if len(best.chain) == 1:   # a longer chain is judged by its own score: the views need the chain
-            match = relation_match.assess(found.masked, " ; ".join(texts), texts,   # scorer and the answer
-                                          topics=found.topics, chain=best.chain)   # type, which KGFR has not
-            plan["match"] = match.to_json()
-            if reason := relation_match.reason(match, topic):
-                return reason
-        return (relation_match.lacking_reason(question, found.masked, texts, found.answers, topic, plan)
-                or shared_verdict(self.verdict, question, plan))      # the default method refuses it
-
     def _retrieve(self, topics: list[Entity], masked: str) -> _Retrieved:
         p = self.params
         scorer = QuestionScorer(masked, self.aligner, self.encoder, self.describe, p.sibling_damping)
         for hops in sorted({min(p.settle_hops, p.hops), p.hops}):
             explored = propagate(self.adapter, topics, hops, lam=p.lam, max_frontier=p.max_frontier)
             ends = chain_ends(explored.sub, topics, hops, walks=self.ctx.walks)
-            ranking = scorer.score_chains(list(ends))
+            ranking, trained = with_trained(self, scorer.score_chains(list(ends)), masked, ends)
             if ranking and ranking[0].score >= _SETTLED and not scorer.sibling:
                 break       # a chain this short says all the question says: no farther hop can add to it
                             # (a same-kind question may still want a walk out and back beyond it)
         record_count("explored_entities", explored.entities)
         record_count("explored_edges", explored.edges)
-        found = _Retrieved(list(topics), masked, explored.sub, ranking, ends)
+        found = _Retrieved(list(topics), masked, explored.sub, ranking, ends, trained=trained)
         nodes = self._ranked_nodes(found)
         found.answers = tuple(dict.fromkeys(e.name for e in nodes[: len(ends[ranking[0].chain])])) if ranking else ()
         rel_score: dict = {}
@@ -125,6 +112,13 @@ class KGFR:
                       "chain": chain_words(ranking[0].chain, self.describe) if ranking else None,
                       "chain_score": round(ranking[0].score, 4) if ranking else None}
         return found
+
+    def _adopt(self, found: _Retrieved, chosen) -> None:
+        """Answer along ``chosen`` (a ranked chain) instead of the best one: it goes first, its ends
+        become the answers; ``plan["adopted"]`` names it."""
+        found.ranking = [chosen, *(s for s in found.ranking if s is not chosen)]
+        found.answers = tuple(dict.fromkeys(e.name for e in self._ranked_nodes(found)[: len(found.ends[chosen.chain])]))
+        found.plan["adopted"] = found.plan["chain"] = chain_words(chosen.chain, self.describe)
 
     def _ranked_nodes(self, found: _Retrieved) -> list[Entity]:
         """Node-level ranking: each node takes the score of the best chain reaching it; the nodes of

@@ -25,6 +25,7 @@ class KgfrOptions:
     shared_abstention: bool = True     # also abstain where the shared relation match recognises no chain
     verdict: str = "kelgop"       # also abstain where this method (the default) does ("": own checks only)
     describe_relations: bool = False   # let the LLM write relation descriptions (once per KG, cached)
+    chain_model: str = ""         # the shared trained chain scorer breaks ties ("": the packaged one, "none": off)
 
     def __post_init__(self) -> None:
         if not 1 <= self.hops <= 4 or not 1 <= self.settle_hops <= 4:

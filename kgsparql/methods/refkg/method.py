@@ -9,8 +9,10 @@ from ...rank.scorer import build_scorer
 from ...types import Answer, Entity
 from ..abstention import Match
 from ..context import MethodContext
+from ..counting import count_answer
 from ..no_answer import abstain, link_or_abstain, no_fact
-from ..shared_verdict import shared_verdict, verdict_method
+from ..shared_chains import chain_probabilities, load_chain_scorer
+from ..shared_verdict import answers_along, shared_verdict, verdict_method
 from .judge import ChainJudge, QuestionJudge
 from .decoupling import SubQuestion, decouple
 from .exploration import explore
@@ -34,11 +36,14 @@ class RefKG:
         self.verdict = verdict_method(ctx, p.verdict, self.name)
         self.judge = ChainJudge(ctx.ranker("alignment"), ctx.ranker("embedding"), vocabulary, self.adapter.verbalize)
         ctx.warm_encoder()
+        self.trained = load_chain_scorer(ctx, p.chain_model)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
         if unlinked:
             return unlinked
+        if (counted := count_answer(question, link, self.answer, id)) is not None:
+            return counted      # "how many": the number of the counted question's answers
         topics, masked = link.topics(), link.masked()
         subs, decoupled_by = decouple(self.llm, question, topics)
         judge = self.judge.for_question(masked, question)
@@ -52,18 +57,31 @@ class RefKG:
         chains = list(groups)
         if not chains:
             return abstain(question, no_fact(topics[0]), (), topics, plan, id)
-        scores = judge.scores(chains, [self._examples(groups[c]) for c in chains],
-                              [[p.end.name for p in groups[c][:20]] for c in chains])
+        scores = self._scores(judge, masked, chains, groups)
         best = max(range(len(chains)), key=lambda i: (scores[i], -len(chains[i])))
         chain = chains[best]
         evidence = [(p, round(scores[best], 4)) for p in groups[chain][: self.params.top_u]]
-        reason = (self._abstention(judge, chain, topics[0].name, plan)
-                  or shared_verdict(self.verdict, question, plan)
+        own = self._abstention(judge, chain, topics[0].name, plan)
+        if own and not plan.get("wanted") and answers_along(self.verdict, question, plan, plan["chain"]):
+            own = None      # the default method recognised this very chain: one decision for every method
+        reason = (own or shared_verdict(self.verdict, question, plan)
                   or self._lacking(question, masked, chain, groups, topics, plan))
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)
         answers, plan["answered_by"] = self._infer(question, chains, scores, groups, chain)
         return Answer(question, answers, evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
+
+    def _scores(self, judge: QuestionJudge, masked: str, chains, groups) -> list[float]:
+        """The judge's score of each chain; among the chains whose words align best with the question
+        (the question's words cannot tell them apart), plus ``trained_weight`` x the shared chain
+        scorer's confidence over those chains."""
+        scores = judge.scores(chains, [self._examples(groups[c]) for c in chains],
+                              [[p.end.name for p in groups[c][:20]] for c in chains])
+        f1 = [judge.alignment(c)[0] for c in chains]
+        tied = [c for c, f in zip(chains, f1) if f >= max(f1) - 1e-9]
+        trained = chain_probabilities(self.trained, self.ctx.encoder, masked, tied, self.adapter.verbalize,
+                                      {c: len(supported(groups[c])) for c in tied})
+        return [s + self.params.trained_weight * trained.get(c, 0.0) for s, c in zip(scores, chains)]
 
     def _examples(self, paths, n: int = 2) -> list[str]:
         """A chain's first ``n`` kept paths in words (fact order, the adapter's relation words)."""
@@ -108,6 +126,8 @@ class RefKG:
         plan["unnamed_hops"] = judge.unnamed_hops(chain)
         recognised = ("alignment",) if f1 >= self.params.min_alignment and not plan["unnamed_hops"] else ()
         match = Match(plan["chain"], {"alignment": f1}, recognised, wanted[0] if wanted else None)
+        if wanted and not recognised:
+            plan["wanted"] = wanted[0]     # the question names another relation of the KG
         return relation_match.reason(match, topic)
 
     def _lacking(self, question: str, masked: str, chain, groups, topics, plan: dict) -> str | None:

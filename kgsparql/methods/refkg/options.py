@@ -23,6 +23,8 @@ class RefKGOptions:
     top_u: int = 8                  # evidence paths returned with the answer
     min_alignment: float = 0.5      # abstain when the best chain aligns worse with the relations the question names
     verdict: str = "kelgop"         # also abstain where this method (the default) does ("": own checks only)
+    chain_model: str = ""           # the shared trained chain scorer ("": the packaged one, "none": off)
+    trained_weight: float = 0.3     # its confidence (softmax over the chains found) added to a chain's score
 
     def __post_init__(self) -> None:
         for name in ("top_k", "max_hops", "fanout_cap", "max_frontier", "max_edges", "evidence_facts", "top_u"):
@@ -30,5 +32,5 @@ class RefKGOptions:
                 raise ConfigError(f"{name} must be at least 1")
         if self.max_hops > 4:
             raise ConfigError("max_hops must be at most 4")
-        if not 0 <= self.alpha <= 1 or not 0 <= self.min_alignment <= 1:
-            raise ConfigError("alpha and min_alignment must be in [0, 1]")
+        if not 0 <= self.alpha <= 1 or not 0 <= self.min_alignment <= 1 or not 0 <= self.trained_weight <= 1:
+            raise ConfigError("alpha, min_alignment and trained_weight must be in [0, 1]")

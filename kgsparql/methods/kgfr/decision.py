@@ -1,0 +1,68 @@
+"""KGFR's answer-or-abstain decision, shared with every method where it can be: the chain's own score,
+the shared relation match (``ctx.abstention``) with the shared trained chain scorer's view, the check
+for relations the KG lacks, and the default method's decision (``verdict``), which also settles the
+chain where KGFR's own choice is refused and the default method answers along another chain KGFR
+reached (docs/methods/kgfr.md, "Answering without an LLM, and abstaining")."""
+from __future__ import annotations
+
+from ...rank.path_words import chain_words
+from ..shared_chains import chain_probabilities
+from ..shared_verdict import answers_along, shared_verdict
+
+__all__ = ["with_trained", "mismatch", "default_chain"]
+
+
+def with_trained(method, ranking: list, masked: str, ends: dict) -> tuple[list, dict]:
+    """Ties of score, hop count and answer-type word ("which *year*") broken by the shared trained
+    chain scorer's confidence, over the one-hop chains and the 30 best (before the MiniLM similarity
+    of question and chain); the ranking and that confidence per chain."""
+    pool = list(dict.fromkeys([*(c for c in ends if len(c) == 1), *(s.chain for s in ranking[:30])]))
+    probs = chain_probabilities(method.trained, method.encoder, masked, pool, method.adapter.verbalize,
+                                {c: len(ends[c]) for c in pool})
+    order = sorted(ranking, key=lambda s: (-round(s.score, 9), len(s.chain), -round(s.answer_type, 6),
+                                           -round(probs.get(s.chain, 0.0), 6)))
+    return order, probs
+
+
+def _trained_view(found, chain, scorer) -> dict:
+    """``trained`` and ``scorer`` for ``RelationMatch.assess``: what the default method gives it."""
+    if chain not in found.trained:
+        return {}
+    return {"trained": (found.trained[chain], max(found.trained.values())), "scorer": scorer}
+
+
+def mismatch(method, question: str, found, best) -> str | None:
+    """Why the best chain does not answer the question: its score is low while the question names
+    KG relations, or (a one-hop chain) the shared abstention (``ctx.abstention``, every method's)
+    recognises it in none of its views and the default method does not answer along it (asked only
+    where the question names no other relation, of the KG or one it lacks), or (any
+    chain) the question asks for a relation the KG lacks (``shared_abstention``), or the default
+    method refuses the question (``verdict``)."""
+    topic, plan = found.topics[0].name, found.plan
+    if plan["relation_words"] > 0 and best.score < method.params.min_score:
+        return (f"nothing the KG holds about {topic} matches the question "
+                f"(closest: '{plan['chain']}', score {best.score:.2f})")
+    relation_match, verbalize = method.ctx.abstention, method.adapter.verbalize
+    if relation_match is None or not method.params.shared_abstention:
+        return None
+    texts = [verbalize(r) for r in best.chain]
+    if len(best.chain) == 1:   # a longer chain is judged by its own score: the views need the chain
+        match = relation_match.assess(found.masked, " ; ".join(texts), texts,   # scorer and the answer
+                                      topics=found.topics, chain=best.chain,   # type, which KGFR has not
+                                      **_trained_view(found, best.chain, method.trained))
+        plan["match"] = match.to_json()
+        reason = relation_match.reason(match, topic)
+        along = chain_words(best.chain, verbalize)      # with each hop's direction, as the plans show it
+        if reason and (match.wanted or match.outside or not answers_along(method.verdict, question, plan, along)):
+            return reason       # a question that names another relation is not asked of the default method
+    return (relation_match.lacking_reason(question, found.masked, texts, found.answers, topic, plan)
+            or shared_verdict(method.verdict, question, plan))      # the default method refuses it
+
+
+def default_chain(found, verbalize):
+    """The ranked chain the default method answered along, where it was asked, answered, and that
+    chain is one KGFR reached; else None."""
+    verdict = found.plan.get("verdict") or {}
+    if verdict.get("abstained") is not None or not verdict.get("chain"):
+        return None
+    return next((s for s in found.ranking if chain_words(s.chain, verbalize) == verdict["chain"]), None)

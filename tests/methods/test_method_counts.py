@@ -1,0 +1,50 @@
+"""RefKG and KGFR answer a count question with the number of the counted question's answers, as a
+plain integer (docs/planning.md); a title that holds a count word asks no count; a count of a relation
+the KG lacks is refused like the counted question (demo KG, real store, real MiniLM, no LLM)."""
+from __future__ import annotations
+
+import pytest
+
+from kgsparql.api import Asker
+from kgsparql.config import Settings
+from kgsparql.errors import ConfigError
+from kgsparql.kg import ensure_demo_store
+from kgsparql.methods.counting import counted_question
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory) -> Settings:
+    base = Settings()
+    return base.replace(store=str(ensure_demo_store(base)), home=str(tmp_path_factory.mktemp("home")), llm="none")
+
+
+def test_the_counted_question_is_read_outside_the_topic_mention():
+    assert counted_question("How many films did X direct?", "How many films did X direct?", "X") == \
+        "which films did X direct?"
+    title = "Who directed The Count of Monte Cristo?"
+    assert counted_question(title, "Who directed X?", "The Count of Monte Cristo") is None
+    assert counted_question("Who directed Kismet?", "Who directed X?", "Kismet") is None
+
+
+@pytest.mark.parametrize("method", ["refkg", "kgfr"])
+def test_a_count_is_the_number_of_the_counted_answers(base, method):
+    with Asker(base.replace(method=method)) as asker:
+        films = asker.ask("Which films did William Dieterle direct?")
+        count = asker.ask("How many films did William Dieterle direct?")
+        budget = asker.ask("How many dollars was the budget of Kismet?")
+    assert films.answers and count.answers == (str(len(set(films.answers))),)
+    assert count.plan["count"] == {"counted": "which films did William Dieterle direct?", "of": len(films.answers)}
+    assert budget.answers == () and budget.abstained
+
+
+@pytest.mark.parametrize("method", ["refkg", "kgfr"])
+def test_the_shared_chain_scorer_can_be_turned_off(base, method):
+    off = base.replace(method=method, tables={"methods": {method: {"chain_model": "none"}}})
+    with Asker(off) as asker:
+        assert asker.ask("Who directed Kismet?").answers == ("William Dieterle",)
+
+
+def test_trained_weight_is_checked(base):
+    bad = base.replace(method="refkg", tables={"methods": {"refkg": {"trained_weight": 1.5}}})
+    with pytest.raises(ConfigError, match="trained_weight"):
+        Asker(bad).ask("Who directed Kismet?")
