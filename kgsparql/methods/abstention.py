@@ -34,6 +34,7 @@ from ..meaning import without_direction
 from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
 from .chain_match import Match
+from .head_words import head_word_rival
 from .meaning_view import MeaningView
 from .outside_relations import OutsideRelations
 from .relation_standing import RelationStanding
@@ -76,14 +77,16 @@ class RelationMatch(AnswerChecks):
     def assess(self, masked: str, chain_text: str, relation_texts: Sequence[str],
                prior_best: float | None = None, prior_top: float | None = None, *,
                topics: Sequence = (), chain: Sequence = (), trained: tuple[float, float] | None = None,
-               scorer=None) -> Match:
+               scorer=None, unfit: frozenset[str] = frozenset()) -> Match:
         """``chain_text``: the chain in words; ``relation_texts``: its relations one by one (hop order).
         ``prior_best`` / ``prior_top``: the prior's probability of this chain and of its favourite,
         given only when the prior knows this KG's chains (None otherwise). ``topics`` and ``chain``
         (its ``Relation``s), when given, let a relation the question names count against the chain
         only where the topic's kind usually holds it (``kind_share``). ``trained``: the shared chain
         scorer's probability of this chain and of its favourite among the candidates; ``scorer``: that
-        scorer (its veto counts only where it is trusted on this KG, ``scorer_trusted``)."""
+        scorer (its veto counts only where it is trusted on this KG, ``scorer_trusted``). ``unfit``:
+        relations whose values are not the kind of answer asked for (``methods/kind_fit.py``): a
+        question word naming one of them names no rival of the chain."""
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
         evidence = getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
@@ -99,7 +102,7 @@ class RelationMatch(AnswerChecks):
         scored = named and self.view.scorer_favours(parts, scorer)   # two views that read hop order
         if named and (unsure or scored):
             recognised.append("alignment" if unsure else "alignment and scorer")
-        own = {without_direction(t) for t in relation_texts}     # a KG may store both directions
+        own = {without_direction(t) for t in relation_texts} | {without_direction(t) for t in unfit}
         others = [label for e in evidence.values() for label in e if without_direction(label) not in own]
         if any(v >= 1.0 for e in evidence.values() for label, v in e.items() if without_direction(label) not in own):
             parts["named_other"] = 1.0      # a word of the question names another relation as well
@@ -113,8 +116,26 @@ class RelationMatch(AnswerChecks):
                 not self.standing.stands_out(masked, self._hop_names(relation_texts), parts):
             recognised = []         # the closest of a few relations, not one the question lifts out
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
+        rival = self._head_word_rival(masked, relation_texts, unfit, parts) if recognised and not certain else None
+        if rival:
+            recognised, others = [], [rival, *others]
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
         return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside)
+
+    def _head_word_rival(self, masked: str, relation_texts: Sequence[str], unfit: frozenset[str],
+                         parts: dict) -> str | None:
+        """A label of the KG the question names instead of a hop because it is narrower or broader by
+        a head word's modifier ("lead developer" and ``developer``, ``methods/head_words.py``), on a
+        KG of at most ``outside_max_relations`` relations; none of ``unfit`` (they cannot give the kind
+        of answer asked for: "when was X founded" and ``founded by`` beside ``founding year``).
+        Records ``parts["head_word"]``."""
+        vocabulary = self.vocabulary()
+        if not self.options.head_words or len(vocabulary) > self.options.outside_max_relations:
+            return None
+        rival = head_word_rival(masked, relation_texts, [v for v in vocabulary if v not in unfit])
+        if rival:
+            parts["head_word"] = 1.0
+        return rival
 
     def _named_elsewhere(self, parts: dict, others: Sequence[str]) -> bool:
         """The question's relation words name none of the chain's relations (alignment 0) and name another

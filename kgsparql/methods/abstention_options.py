@@ -38,6 +38,9 @@ class AbstentionOptions:
     outside_margin: float = 0.3         # ... and this much better than every hop of the chain, when the
     outside_fit: float = 0.35           # chain's answers reach below this cosine to that relation
     fit_answers: int = 5                # (the first this many answers are read); on a KG of at most
+    head_words: bool = True             # a label narrower or broader by a modifier that the question does or does
+                                        # not use is the one asked for (methods.head_words; KGs of at most
+                                        # outside_max_relations relations)
     outside_max_relations: int = 300    # this many relations (a bigger one words more of them its own way),
     outside_prior_certain: float = 0.95  # and not when the KG's trained prior recognises the chain this surely
     standing_min: float = 0.10          # the meaning view alone needs the chain's best hop this far above the

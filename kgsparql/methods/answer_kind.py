@@ -16,10 +16,13 @@ from typing import Sequence
 from ..meaning import question_shape
 from ..types import XSD, Entity
 
-__all__ = ["looks_like_date", "dates_unasked", "dates_asked", "undated"]
+__all__ = ["looks_like_date", "dates_unasked", "dates_asked", "undated", "asks_quantity"]
 
 _DATE_TYPES = {f"{XSD}{t}" for t in ("date", "dateTime", "gYear", "gYearMonth", "dateTimeStamp")}
 _NAMES_DATE = re.compile(r"\b(?:years?|dates?|decades?|century)\b", re.I)
+# "how long / tall / old / much is X" asks for a measure: a number answers it, a year-like one too
+_QUANTITY = re.compile(r"\bhow\s+(?!many\b|did\b|does\b|do\b|is\b|was\b|were\b|are\b|has\b|have\b|had\b|"
+                       r"can\b|could\b|will\b|would\b|should\b|to\b)[a-z]+\b", re.I)
 _DATE_TEXT = re.compile(r"^-?\d{3,4}(?:-\d\d(?:-\d\d(?:T[\d:.]+(?:Z|[+-]\d\d:\d\d)?)?)?)?$")
 
 
@@ -27,6 +30,11 @@ def looks_like_date(entity: Entity) -> bool:
     """A date or year: a literal typed as one, or any term whose text is one ("1944", "1944-01-01")."""
     datatype = getattr(entity.term, "datatype", None)
     return datatype in _DATE_TYPES or bool(_DATE_TEXT.match(entity.name.strip()))
+
+
+def asks_quantity(question: str) -> bool:
+    """"How long / tall / old / much is X": a measure, answered by a number (not a count of ends)."""
+    return bool(_QUANTITY.search(question))
 
 
 def dates_unasked(question: str, answers: Sequence[Entity]) -> bool:

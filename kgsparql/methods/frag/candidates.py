@@ -4,7 +4,7 @@ and the candidate relation chains (``retrieve``); then the evidence shown for a 
 ``method.FRAG``."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ...retrieval import (all_paths, chain_ends, expand_subgraph, group_by_chain, paths_along,
                          personalized_pagerank, prune_to_top_n, shortest_paths)
@@ -18,6 +18,7 @@ class Candidates:
     candidates: list    # every chain considered
     ppr: dict           # entity -> personalised PageRank
     answers: dict       # chain -> how many entities it reaches in the subgraph
+    ends: dict = field(default_factory=dict)    # chain -> the entities it reaches in the subgraph
 
 
 def retrieve(adapter, router, qchains, embedding, params, topics, walks, max_hops: int | None = None):
@@ -44,7 +45,7 @@ def retrieve(adapter, router, qchains, embedding, params, topics, walks, max_hop
     plan = {"route": route.kind, "route_confidence": route.confidence, "hops": route.hops,
             "topic_entities": [e.to_json() for e in topics], "subgraph_edges": sub.edge_count(),
             "paths": len(paths), "chains": len(candidates), "walks": walks}
-    return Candidates(groups, candidates, ppr, answers), plan
+    return Candidates(groups, candidates, ppr, answers, ends), plan
 
 
 def evidence_paths(ranked, found: Candidates, top_u: int) -> list:

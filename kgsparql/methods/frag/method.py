@@ -12,6 +12,8 @@ from ...meaning import ChainScorer as TrainedChainScorer, question_shape
 from ...rank.mentions import asks_for_like, like_through_phrase
 from ...types import Answer
 from ..context import MethodContext
+from .grammar_order import head_word_first, passive_first
+from ..kind_fit import KindFit
 from ..chain_length import prefer_extension, prefer_prefixes, prefer_return, returns_to_topic
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..topic_answer import TopicAnswer
@@ -43,6 +45,7 @@ class FRAG:
         trained = self._trained(relation_path) if relation_path != "none" and not lexical else None
         self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p, trained, self.encoder)
         self.typing = AnswerTyping(ctx, self.adapter.verbalize, self.chains.verbalize_chain)
+        self.kind_fit = KindFit(self.encoder, self.adapter.verbalize) if p.kind_fit else None
 
     def _classifier(self, path: str) -> EmbeddingClassifier:
         return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
@@ -50,7 +53,7 @@ class FRAG:
     def _trained(self, path: str) -> TrainedChainScorer:
         return self.ctx.models.load(("chain-scorer", str(path)), lambda: TrainedChainScorer.load(path))
 
-    def _match(self, masked: str, qchains, chain, candidates, topics=()):
+    def _match(self, masked: str, qchains, chain, candidates, topics=(), unfit=frozenset()):
         """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
         probs = qchains.probs
         known = bool(probs) and any(chain_key(c) in probs for c in candidates)
@@ -60,7 +63,7 @@ class FRAG:
             probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
             topics=topics, chain=chain,
             trained=(trained[chain], max(trained.values())) if chain in trained else None,
-            scorer=self.chains.trained)
+            scorer=self.chains.trained, unfit=unfit)
 
     def _last_hop(self, masked: str, chain, only: bool = False) -> int:
         """Whether the question asks for the chain's last hop itself: 1 when it asks for entities like
@@ -94,9 +97,10 @@ class FRAG:
         found, plan = retrieve(self.adapter, self.router, qchains, embedding, self.params, topics,
                                self.ctx.walks, max_hops)
         ranked = qchains.rank_chains(found.candidates, found.answers)
-        like = False
+        like, unfit = False, frozenset()
         if not any(chain_key(c) in qchains.probs for c in found.candidates):
             ranked, like = self._zero_shot_order(question, masked, topics, ranked, found)
+            unfit = self.kind_fit.unfit(question, ranked, found.ends) if self.kind_fit else unfit
         elif ranked and len(ranked[0][0]) == 1 and like_through_phrase(masked):   # "what else did the
             ranked, like = prefer_return(ranked), True          # writer of X write": out and back again
         typed = self.typing.order(masked, ranked, like)
@@ -106,7 +110,8 @@ class FRAG:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
         best, score = ranked[0]
         returned = like and len(best) == 2 and best[1] == best[0].reversed()    # the way back is asked by grammar:
-        match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics)  # judge the way out
+        match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics,
+                            unfit)  # judge the way out
         match = self.typing.recognise(match, typed, best)
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
@@ -140,6 +145,12 @@ class FRAG:
             return asked < 0 or (asked == 0 and returns_to_topic(
                 self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
         ranked = prefer_extension(prefer_prefixes(ranked, goes_behind), lambda c: self._last_hop(masked, c, only=True) > 0)
+        verbalize = self.adapter.verbalize
+        if self.ctx.abstention.options.head_words:        # "lead developer" is not "developer"
+            ranked = head_word_first(masked, ranked, verbalize)
+        ranked = passive_first(masked, ranked, verbalize)   # "which languages influenced X"
+        if self.kind_fit is not None:      # the kind of answer asked for ("when", "where") has the last word
+            ranked = self.kind_fit.prefer(question, ranked, found.ends)
         like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
         return (prefer_return(ranked) if like else ranked), like
 

@@ -31,6 +31,8 @@ class FragOptions:
     relation_model: str = ""     # the shared chain scorer (`kgsparql train relations`; "" = packaged, "none" = off)
     trained_weight: float = 0.3  # its weight against the zero-shot rankers when reranking chains
     router_model: str = ""       # a router.npz from `kgsparql train` ("" = the packaged one)
+    kind_fit: bool = True        # where the prior knows no chain, the kind of answer asked for ("when", "where",
+                                 # "who", "how long") orders the chains (methods/kind_fit.py)
     chain_model: str = ""        # chains.npz files from `kgsparql train chains`, comma list ("" = packaged, "none" = no prior)
 
     def __post_init__(self) -> None:
