@@ -43,3 +43,25 @@ def test_the_other_nested_phrases_come_first():
 ])
 def test_nested_reads_a_topic_inside_a_phrase_about_something_else(question, expected):
     assert nested(question, "X") is expected
+
+
+@pytest.mark.parametrize("question, inner, outer", [
+    ("which other missions used the same launch vehicle as X", "the launch vehicle of X", "which other missions used X"),
+    ("which albums came out on the same label as X", "the label of X", "which albums came out on X"),
+])
+def test_the_same_noun_as_the_topic_is_shared_with_it(question, inner, outer):
+    [comp] = compositions(question, "X")
+    assert (comp.inner, comp.outer, comp.kind) == (inner, outer, "share")
+
+
+def test_an_outer_hop_back_along_the_inner_one_restates_a_lookup():
+    from kgsparql.methods.kelgop.composition import _walks_back
+    from kgsparql.types import Relation
+
+    cast = Relation("http://x/r/cast", "cast")
+    assert _walks_back((cast,), (cast.reversed(),))                  # "who was in [the cast of X]"
+    assert not _walks_back((cast,), (cast,))
+    assert not _walks_back((cast,), (Relation("http://x/r/born", "born"),))
+    assert not _walks_back((cast,), (cast.reversed(), cast))           # a longer walk is not a restatement
+    born = Relation("http://x/r/born", "born")
+    assert _walks_back((cast, born), (born.reversed(),))               # back along the inner's last hop

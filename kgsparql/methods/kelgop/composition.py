@@ -3,6 +3,8 @@
 at a time, are the topics of the rest. Each sub-question gets one hop per KG relation its words name."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...linking.topics import MASK
 from ...rank.mentions import answer_type_word, distances
 from .sub_questions import SubQuestion
@@ -29,6 +31,8 @@ class Composer:
         for comp in compositions(masked, MASK):
             inner, outer = self.relation_labels(comp.inner), self.relation_labels(comp.outer)
             if comp.kind == "of" and not (inner and (outer - inner or comp.other)):
+                if len(inner) <= 1 and self._few_relations():      # no second relation named: meaning may
+                    out.append((replace(comp, kind="checked"), (1, 1)))
                 continue
             if comp.kind == "clause":       # the noun and its clause are one hop; so is the rest
                 if inner:
@@ -39,6 +43,15 @@ class Composer:
             extra = 1 if comp.kind == "share" or (outer and self._unnamed_link(comp)) else 0
             out.append((comp, (max(1, len(inner)), max(1, len(outer) + extra))))
         return out
+
+    def _few_relations(self) -> bool:
+        """A KG of at most ``outside_max_relations`` relations (abstention's bound for the meaning view
+        alone): few enough relations that the meaning view tells them apart, so "the N of X" nests even
+        where the words name no relation, or no second one, word for word ("where was the *painter* of
+        X *born*" on a KG that says ``creator`` and ``place of birth``): both sub-questions are then
+        checked like any other question, and an outer one that walks back along the inner hop is a
+        restated lookup, not a nested one."""
+        return 0 < len(self.ctx.abstention.vocabulary()) <= self.ctx.abstention.options.outside_max_relations
 
     def _unnamed_link(self, comp) -> bool:
         """May the outer question take one hop more than it names relations? When no word next to the
@@ -61,7 +74,9 @@ class Composer:
         inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0])
         answers, entities, evidence = {}, {}, []
         subs = [self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
-                                check=comp.kind in ("kinds", "clause")) for entity in inner.entities[: self.per_entity]]
+                                check=comp.kind in ("kinds", "clause", "checked")) for entity in inner.entities[: self.per_entity]]
+        if comp.kind == "checked":
+            subs = [s for s in subs if not _walks_back(inner.chain, s.chain) or comp.other]
         for sub in one_reading(subs):
             evidence.extend(sub.evidence)
             for n, e in zip(sub.answers, sub.entities or (None,) * len(sub.answers)):
@@ -72,6 +87,12 @@ class Composer:
                     entities.setdefault(e, None)
         outer = SubQuestion(comp.outer.replace(MASK, "[#1]"), tuple(answers), tuple(entities), None, evidence)
         return [inner, outer]
+
+
+def _walks_back(inner, outer) -> bool:
+    """The outer sub-question only walked back along the inner one's last hop ("who was in [the cast of
+    X]" read as the films of each cast member): the nested phrase restated a lookup, it did not nest one."""
+    return bool(inner and outer) and len(outer) == 1 and outer[0].key() == inner[-1].reversed().key()
 
 
 def one_reading(subs: list[SubQuestion]) -> list[SubQuestion]:

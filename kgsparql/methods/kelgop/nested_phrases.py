@@ -19,7 +19,8 @@ class Composition:
     inner: str          # the sub-question about the topic ("the director of X")
     outer: str          # the rest, the inner phrase replaced by the mask ("which films did X make")
     kind: str = "of"    # "of" (a noun of X), "kinds" (what kinds of ...), "share" (... share N with X),
-                        # "clause" (the noun who/that/with ... X: "the country that contains X")
+                        # "clause" (the noun who/that/with ... X: "the country that contains X"),
+                        # "checked" (a noun of X whose words name no second relation: both halves checked, composition.py)
 
     @property
     def other(self) -> bool:
@@ -45,6 +46,10 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
     m = re.search(rf"\bshares? (?:the same |any |some |common )?({WORD}) (?:with|as) {mask}\b", masked, _I)
     if m:
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m, f"have {mask}"), "share"))
+    m = None if m else re.search(rf"\bthe same ((?:{WORD} ){{0,1}}{WORD}) (?:as|that) {mask}\b(?: (?:did|does|do|has|had|used))?",
+                                 masked, _I)
+    if m:       # "which missions used the same rocket as X": the rocket of X, then what else used it
+        out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m), "share"))
     m = re.search(rf"\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} (?:(?:who|that|which|whose|where) "
                   rf"(?:{WORD} ){{1,5}}?|with (?:{WORD} ){{0,4}}?)[\"“]?{mask}\b[\"”]?", masked, _I)
     if m and not out:
