@@ -60,6 +60,10 @@ def _kind(ends: set[Entity], rng: random.Random) -> str:
     return "count" if rng.random() < 0.1 else ""
 
 
+def _chain_order(chain: Sequence[Relation]) -> str:
+    return repr([r.key() for r in chain])
+
+
 def synthetic_examples(adapter, labels: Sequence[tuple[str, str]], n: int, *, seed: int = 0, max_hops: int = 2,
                        max_answers: int = 30, log: Callable[[str], None] = lambda s: None) -> list[ChainExample]:
     """Up to ``n`` examples (one per sampled topic that has a usable chain), about half of them
@@ -72,7 +76,8 @@ def synthetic_examples(adapter, labels: Sequence[tuple[str, str]], n: int, *, se
         if len(out) >= n:
             break
         ends = chain_end_sets(adapter, topic, max_hops, fanout_cap=50, first_cap=200)
-        chains = [c for c in ends if len({r.key() for r in c}) == len(c)]
+        chains = sorted((c for c in ends if len({r.key() for r in c}) == len(c)), key=_chain_order)   # the
+        # same draw in every process: the KG's chains come in set order, which string hashing varies
         good = [c for c in chains if 1 <= len(ends[c]) <= max_answers]
         if len(chains) < 2 or not good:
             continue

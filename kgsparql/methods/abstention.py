@@ -65,6 +65,11 @@ class RelationMatch(AnswerChecks):
         names = getattr(self.aligner, "names", {})
         return {t: tuple(names.get(t, (t,))) for t in relation_texts}
 
+    def few_relations(self) -> bool:
+        """A KG of at most ``outside_max_relations`` relations: few enough that the question's words
+        tell them apart (the bound of the meaning view alone and of the small-KG readings)."""
+        return 0 < len(self.vocabulary()) <= self.options.outside_max_relations
+
     def vocabulary(self) -> list[str]:
         if self._vocabulary is None:
             try:

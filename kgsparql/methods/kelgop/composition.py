@@ -51,7 +51,7 @@ class Composer:
         X *born*" on a KG that says ``creator`` and ``place of birth``): both sub-questions are then
         checked like any other question, and an outer one that walks back along the inner hop is a
         restated lookup, not a nested one."""
-        return 0 < len(self.ctx.abstention.vocabulary()) <= self.ctx.abstention.options.outside_max_relations
+        return self.ctx.abstention.few_relations()
 
     def _unnamed_link(self, comp) -> bool:
         """May the outer question take one hop more than it names relations? When no word next to the
