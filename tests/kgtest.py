@@ -79,3 +79,21 @@ def kb_tables(path: Path):
 def chain_gold(tables, topic: str, chain: list[str]) -> set[str]:
     """What ``chain`` (``~`` = backwards) reaches from ``topic`` under MetaQA's answer convention."""
     return benchmark("plain_english").gold_answers(tables, topic, chain)
+
+
+def evidence_store(home: Path, evidence, name: str) -> Path:
+    """A FactKG-shaped store (DBpedia IRIs) under ``home`` holding the ``evidence`` triples
+    ((subject, relation, object), objects in quotes are literals)."""
+    from kgsparql.eval.factkg import FactClaim, factkg_store
+
+    return factkg_store([FactClaim("e", "evidence", True, tuple(evidence))], name, home, "http://kgsparql.example/",
+                        quiet=True)
+
+
+def evidence_verifier(home: Path, evidence, name: str):
+    """A rule-path ``Verifier`` (FactKG's reading, no LLM) over ``evidence_store``; use it with ``with``."""
+    from kgsparql import Settings, Verifier
+    from kgsparql.eval.factkg import factkg_reading
+
+    path = evidence_store(home, evidence, name)
+    return Verifier(factkg_reading(Settings(store=str(path), adapter="dbpedia", home=str(home), llm="none")))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql import Settings, Verifier
-from kgsparql.eval.factkg import FactClaim, factkg_reading, factkg_store
 from kgsparql.rank.alignment import AlignmentRanker
+
+from kgtest import evidence_verifier
 
 EVIDENCE = (("Ada_Lindqvist", "spouse", '"Tomas"'), ("Bram_Okafor", "birthPlace", "Lagos"),
             ("Reg_Hollis", "primeMinister", "Nora_Castell"), ("Nora_Castell", "birthPlace", "Leeds"),
@@ -19,10 +19,7 @@ EVIDENCE = (("Ada_Lindqvist", "spouse", '"Tomas"'), ("Bram_Okafor", "birthPlace"
 
 @pytest.fixture(scope="module")
 def verifier(tmp_path_factory):
-    home = tmp_path_factory.mktemp("appositive-home")
-    path = factkg_store([FactClaim("e", "evidence", True, EVIDENCE)], "appositive", home, "http://kgsparql.example/",
-                        quiet=True)
-    with Verifier(factkg_reading(Settings(store=str(path), adapter="dbpedia", home=str(home), llm="none"))) as v:
+    with evidence_verifier(tmp_path_factory.mktemp("appositive-home"), EVIDENCE, "appositive") as v:
         yield v
 
 

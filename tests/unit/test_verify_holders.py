@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql import Settings, Verifier
-from kgsparql.eval.factkg import FactClaim, factkg_reading, factkg_store
 from kgsparql.terms import XSD, Literal
 from kgsparql.types import Entity, Relation, Triple
 from kgsparql.verify.holders import value_literals
 from kgsparql.verify.linked import Mentioned
 from kgsparql.verify.values import claim_numbers, names_not_held, within_values
+
+from kgtest import evidence_verifier
 
 EVIDENCE = (("1147_Stavropolis", "absoluteMagnitude", '"11.5"'), ("1147_Stavropolis", "discovered", '"1929-06-11"'),
             ("1147_Stavropolis", "discoverer", "Grigory_Neujmin"), ("1036_Ganymed", "absoluteMagnitude", '"9.45"'),
@@ -23,11 +23,7 @@ EVIDENCE = (("1147_Stavropolis", "absoluteMagnitude", '"11.5"'), ("1147_Stavropo
 
 @pytest.fixture(scope="module")
 def verifier(tmp_path_factory):
-    home = tmp_path_factory.mktemp("holders-home")
-    store = factkg_store([FactClaim("e", "evidence", True, EVIDENCE)], "holders", home, "http://kgsparql.example/",
-                         quiet=True)
-    settings = factkg_reading(Settings(store=str(store), adapter="dbpedia", home=str(home), llm="none"))
-    with Verifier(settings) as checker:
+    with evidence_verifier(tmp_path_factory.mktemp("holders-home"), EVIDENCE, "holders") as checker:
         yield checker
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from kgsparql import Settings, Verifier
-from kgsparql.eval.factkg import FactClaim, factkg_reading, factkg_store
+from kgsparql.eval.factkg import factkg_reading
+
+from kgtest import evidence_store
 
 EVIDENCE = (("The_Pigeon_That_Took_Rome", "director", "Melville_Shavelson"), ("Moscow", "leader", "Sergey_Sobyanin"),
             ("Aleksandr_Chumakov", "deathPlace", "Moscow"), ("Moscow", "city", "Russia"),
@@ -17,7 +19,7 @@ EVIDENCE = (("The_Pigeon_That_Took_Rome", "director", "Melville_Shavelson"), ("M
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     home = tmp_path_factory.mktemp("unheld-home")
-    path = factkg_store([FactClaim("e", "evidence", True, EVIDENCE)], "unheld", home, "http://kgsparql.example/", quiet=True)
+    path = evidence_store(home, EVIDENCE, "unheld")
     return home, path
 
 
