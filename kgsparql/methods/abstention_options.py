@@ -44,7 +44,9 @@ class AbstentionOptions:
     outside_max_relations: int = 300    # this many relations (a bigger one words more of them its own way),
     outside_prior_certain: float = 0.95  # and not when the KG's trained prior recognises the chain this surely
     standing_min: float = 0.10          # the meaning view alone needs the chain's best hop this far above the
-                                        # median of the KG's relations (methods.relation_standing; small KGs)
+                                        # median of the KG's relations (methods.relation_standing; small KGs),
+    standing_kind_fit: float = 1.1      # unless the chain scorer ranks it first and its ends fit the person or
+                                        # place asked for this well (KindFit.fit; 0: never)
 
     def __post_init__(self) -> None:
         limits = (self.threshold, self.zero_shot_threshold, self.prior_confident, self.meaning_min,
@@ -52,6 +54,8 @@ class AbstentionOptions:
                   self.meaning_chain_alignment, self.kind_share, self.meaning_agreement, self.scorer_trusted,
                   self.outside_same, self.outside_min, self.outside_margin, self.outside_fit,
                   self.outside_prior_certain, self.standing_min)
+        if not 0.0 <= self.standing_kind_fit <= 2.0:
+            raise ConfigError("need standing_kind_fit in [0, 2]")
         if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1 or self.trust_questions < 0 \
                 or self.fit_answers < 1 or self.outside_max_relations < 0:
             raise ConfigError("need thresholds in [0, 1], vocabulary_limit >= 1, trust_questions >= 0 "

@@ -44,3 +44,21 @@ def test_a_kg_with_more_relations_than_the_limit_is_not_judged(matcher):
 def test_the_bar_is_validated_at_construction():
     with pytest.raises(Exception):
         AbstentionOptions(standing_min=1.5)
+
+
+@pytest.mark.parametrize("kind_fit, trained, witnessed", [
+    (1.24, (0.99, 0.99), True),      # people asked by "who", the scorer's first chain
+    (1.06, (1.0, 1.0), False),       # ends that look no more like people than like places
+    (1.24, (0.01, 0.99), False),     # the scorer prefers another chain
+    (None, (0.99, 0.99), False)])    # a number, a date or no kind asked: no witness
+def test_a_hop_below_the_bar_needs_the_scorer_and_the_kind_asked(matcher, kind_fit, trained, witnessed):
+    parts = {"trained": trained[0], "trained_top": trained[1]}
+    assert standing(matcher, CLUBS).kind_witness(parts, kind_fit) is witnessed
+    assert ("kind_fit" in parts) is (kind_fit is not None)
+
+
+def test_the_kind_witness_can_be_turned_off(matcher):
+    parts = {"trained": 1.0, "trained_top": 1.0}
+    assert not standing(matcher, CLUBS, standing_kind_fit=0.0).kind_witness(parts, 1.5)
+    with pytest.raises(Exception):
+        AbstentionOptions(standing_kind_fit=2.5)

@@ -54,7 +54,7 @@ class FRAG:
     def _trained(self, path: str) -> TrainedChainScorer:
         return self.ctx.models.load(("chain-scorer", str(path)), lambda: TrainedChainScorer.load(path))
 
-    def _match(self, masked: str, qchains, chain, candidates, topics=(), unfit=frozenset()):
+    def _match(self, masked: str, qchains, chain, candidates, topics=(), unfit=frozenset(), kind_fit=None):
         """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
         probs = qchains.probs
         known = bool(probs) and any(chain_key(c) in probs for c in candidates)
@@ -64,7 +64,7 @@ class FRAG:
             probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
             topics=topics, chain=chain,
             trained=(trained[chain], max(trained.values())) if chain in trained else None,
-            scorer=self.chains.trained, unfit=unfit)
+            scorer=self.chains.trained, unfit=unfit, kind_fit=kind_fit)
 
     def _last_hop(self, masked: str, chain, only: bool = False) -> int:
         """Whether the question asks for the chain's last hop itself: 1 when it asks for entities like
@@ -112,7 +112,7 @@ class FRAG:
         best, score = ranked[0]
         returned = like and len(best) == 2 and best[1] == best[0].reversed()    # the way back is asked by grammar:
         match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics,
-                            unfit)  # judge the way out
+                            unfit, self._entity_fit(question, best, found))  # judge the way out
         match = self.typing.recognise(match, typed, best)
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
@@ -155,6 +155,12 @@ class FRAG:
             ranked = self.kind_fit.prefer(question, ranked, found.ends)
         like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
         return (prefer_return(ranked) if like else ranked), like
+
+    def _entity_fit(self, question: str, chain, found) -> float | None:
+        """How well a one-hop ``chain``'s ends fit the person or place the question asks for
+        (``KindFit.fit``), on a KG of few relations; None for any other question or chain."""
+        kind = self.kind_fit.asked(question) if self._small_kg_readings() and len(chain) == 1 else None
+        return self.kind_fit.fit(kind, chain, found.ends.get(chain, ())) if kind in ("person", "place") else None
 
     def _small_kg_readings(self) -> bool:
         """The answer kind and head words order the chains only on a KG of few relations: on the Freebase
