@@ -25,7 +25,7 @@ FLOORS = {
     "football": (0.90, 0.62, 1.00),
     "universities": (0.61, 0.40, 0.80),
     "rivers": (0.71, 0.40, 1.00),
-    "software": (0.92, 0.80, 0.63),      # the chain scorer's trust, measured on synthetic questions drawn
+    "software": (0.92, 0.90, 0.63),      # the chain scorer's trust, measured on synthetic questions drawn
                                          # the same way in every process now: 0.67 here (0.88 in the draw
                                          # the earlier floors came from), so its veto does not count
     "music": (0.71, 0.55, 1.00),         # the last two written for the standing and trust work
