@@ -4,6 +4,7 @@ the meaning view only where that accuracy reaches ``scorer_trusted`` (docs/abste
 from __future__ import annotations
 
 import gzip
+import json
 
 import pytest
 
@@ -11,7 +12,7 @@ from kgsparql.data import packaged_model
 from kgsparql.loaded_models import Models
 from kgsparql.meaning import ChainScorer, RelationMatcher
 from kgsparql.methods.abstention import AbstentionOptions, RelationMatch
-from kgsparql.methods.scorer_trust import ScorerTrust
+from kgsparql.methods.scorer_trust import ScorerTrust, lower_bound
 from kgsparql.rank import build_ranker
 from kgsparql.rank.alignment import AlignmentRanker
 
@@ -33,6 +34,9 @@ def test_accuracy_is_measured_once_and_saved(demo):
     assert accuracy is not None and 0.0 <= accuracy <= 1.0
     saved = list((settings.home_path / "indexes").glob("*/scorer-trust-*-12-0.json"))
     assert len(saved) == 1
+    found = json.loads(saved[0].read_text(encoding="utf-8"))
+    assert found["questions"] >= 12 and accuracy == found["bound"] <= found["accuracy"]
+    assert found["bound"] == round(lower_bound(found["right"], found["questions"]), 4)
     saved[0].write_text('{"accuracy": 0.25}', encoding="utf-8")   # a later run reads the file
     assert ScorerTrust(kg, settings, Models(), encoder, questions=12).accuracy(scorer) == 0.25
     assert ScorerTrust(kg, settings, Models(), encoder, questions=0).accuracy(scorer) is None
@@ -68,3 +72,9 @@ def test_the_meaning_view_reads_the_schema_descriptions_of_the_chain(demo):
         meaning[name] = match.assess("when did X premiere", "release year", ["release year"],
                                      chain=[relation]).parts["meaning"]
     assert seen == [relation] and meaning["described"] > meaning["plain"], meaning
+
+
+def test_the_bound_is_tighter_the_more_questions_measure_it():
+    few, many = lower_bound(14, 20), lower_bound(140, 200)
+    assert few < many < 0.7 and lower_bound(200, 200) > 0.98 and lower_bound(0, 0) == 0.0
+    assert abs(lower_bound(167, 200) - 0.787) < 0.01        # 0.835 read from 200 questions
