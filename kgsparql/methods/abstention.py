@@ -82,7 +82,7 @@ class RelationMatch(AnswerChecks):
     def assess(self, masked: str, chain_text: str, relation_texts: Sequence[str],
                prior_best: float | None = None, prior_top: float | None = None, *,
                topics: Sequence = (), chain: Sequence = (), trained: tuple[float, float] | None = None,
-               scorer=None, unfit: frozenset[str] = frozenset(), kind_fit: float | None = None) -> Match:
+               scorer=None, unfit: frozenset[str] = frozenset(), kind_fit=None) -> Match:
         """``chain_text``: the chain in words; ``relation_texts``: its relations one by one (hop order).
         ``prior_best`` / ``prior_top``: the prior's probability of this chain and of its favourite,
         given only when the prior knows this KG's chains (None otherwise). ``topics`` and ``chain``
@@ -91,8 +91,8 @@ class RelationMatch(AnswerChecks):
         scorer's probability of this chain and of its favourite among the candidates; ``scorer``: that
         scorer (its veto counts only where it is trusted on this KG, ``scorer_trusted``). ``unfit``:
         relations whose values are not the kind of answer asked for (``methods/kind_fit.py``): a
-        question word naming one of them names no rival of the chain. ``kind_fit``: how well a one-hop
-        chain's ends fit the person or place asked for (``RelationStanding.kind_witness``)."""
+        question word naming one of them names no rival of the chain. ``kind_fit``: reads, when called, how
+        well a one-hop chain's ends fit the person or place asked for (``RelationStanding.kind_witness``)."""
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
         evidence = getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}

@@ -48,14 +48,14 @@ class RelationStanding:
             parts["standing"] = round(margin, 4)
         return margin >= self.options.standing_min
 
-    def kind_witness(self, parts: dict, kind_fit: float | None) -> bool:
+    def kind_witness(self, parts: dict, kind_fit: Callable[[], float] | None) -> bool:
         """A hop below the bar is still the one asked for when the shared chain scorer ranks it first
-        and its ends are the person or place the question asks for: ``kind_fit`` (``KindFit.fit``:
-        1 + how much closer their names are to a person than to a place, or the reverse) reaches
-        ``standing_kind_fit``. A number or a date is no witness: every numeric relation of a KG gives
-        one. Records ``parts["kind_fit"]``."""
-        if kind_fit is None or not self.options.standing_kind_fit:
-            return False
-        parts["kind_fit"] = round(kind_fit, 4)
+        and its ends are the person or place the question asks for: ``kind_fit()`` (``KindFit.fit``:
+        1 + how much closer their names are to a person than to a place, or the reverse; read only
+        then) reaches ``standing_kind_fit``. A number or a date is no witness: every numeric relation
+        of a KG gives one. Records ``parts["kind_fit"]``."""
         first = bool(parts.get("trained_top")) and parts.get("trained", 0.0) >= parts["trained_top"]
-        return first and kind_fit >= self.options.standing_kind_fit
+        if kind_fit is None or not first or not self.options.standing_kind_fit:
+            return False
+        parts["kind_fit"] = fit = round(kind_fit(), 4)
+        return fit >= self.options.standing_kind_fit

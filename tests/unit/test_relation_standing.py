@@ -53,12 +53,13 @@ def test_the_bar_is_validated_at_construction():
     (None, (0.99, 0.99), False)])    # a number, a date or no kind asked: no witness
 def test_a_hop_below_the_bar_needs_the_scorer_and_the_kind_asked(matcher, kind_fit, trained, witnessed):
     parts = {"trained": trained[0], "trained_top": trained[1]}
-    assert standing(matcher, CLUBS).kind_witness(parts, kind_fit) is witnessed
-    assert ("kind_fit" in parts) is (kind_fit is not None)
+    read = None if kind_fit is None else (lambda: kind_fit)
+    assert standing(matcher, CLUBS).kind_witness(parts, read) is witnessed
+    assert ("kind_fit" in parts) is (kind_fit is not None and trained[0] >= trained[1])   # read only then
 
 
 def test_the_kind_witness_can_be_turned_off(matcher):
     parts = {"trained": 1.0, "trained_top": 1.0}
-    assert not standing(matcher, CLUBS, standing_kind_fit=0.0).kind_witness(parts, 1.5)
+    assert not standing(matcher, CLUBS, standing_kind_fit=0.0).kind_witness(parts, lambda: 1.5)
     with pytest.raises(Exception):
         AbstentionOptions(standing_kind_fit=2.5)

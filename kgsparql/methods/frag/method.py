@@ -156,11 +156,13 @@ class FRAG:
         like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
         return (prefer_return(ranked) if like else ranked), like
 
-    def _entity_fit(self, question: str, chain, found) -> float | None:
-        """How well a one-hop ``chain``'s ends fit the person or place the question asks for
-        (``KindFit.fit``), on a KG of few relations; None for any other question or chain."""
+    def _entity_fit(self, question: str, chain, found):
+        """Reads, when called, how well a one-hop ``chain``'s ends fit the person or place the question
+        asks for (``KindFit.fit``), on a KG of few relations; None for any other question or chain."""
         kind = self.kind_fit.asked(question) if self._small_kg_readings() and len(chain) == 1 else None
-        return self.kind_fit.fit(kind, chain, found.ends.get(chain, ())) if kind in ("person", "place") else None
+        if kind not in ("person", "place"):
+            return None
+        return lambda: self.kind_fit.fit(kind, chain, found.ends.get(chain, ()))
 
     def _small_kg_readings(self) -> bool:
         """The answer kind and head words order the chains only on a KG of few relations: on the Freebase
