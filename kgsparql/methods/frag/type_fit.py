@@ -3,7 +3,7 @@ reaches *Falkland Islands pound* along ``currency used`` and *South America* alo
 "what 5 *countries* border X" reaches *Swiss franc* and *France*. Where the best-ranked chain's ends are
 far from the noun the question asks for and a chain close behind it (as many hops, at least
 ``min_share`` of its score) reaches ends that are clearly nearer (``lead``, MiniLM cosine of the
-noun phrase and the ends' own names), that chain goes first.
+noun phrase and the ends' own names) and near in themselves (``min_fit``), that chain goes first.
 
 The noun phrase is read from the question's words only ("which N", "what N", "what is the N of",
 "what kind of N"); the ends' names come from the KG. No relation, type or phrasing of any KG is
@@ -59,10 +59,13 @@ def _fits(encoder, noun: str, chains: Sequence, ends: Mapping, sample: int) -> d
 
 
 def type_fit_first(encoder, masked: str, ranked: Sequence[tuple[tuple, float]], ends: Mapping,
-                   depth: int = 5, min_share: float = 0.3, lead: float = 0.15, sample: int = 5) -> list:
+                   depth: int = 5, min_share: float = 0.5, lead: float = 0.1, min_fit: float = 0.5,
+                   sample: int = 5) -> list:
     """``ranked`` (chain, score) best first; the chain among the first ``depth`` of the best's hop count
-    whose ends fit the asked noun best goes first when it leads the best-ranked chain's fit by ``lead``
-    and scores at least ``min_share`` of it. ``ends``: chain -> the entities it reaches."""
+    whose ends fit the asked noun best goes first when it leads the best-ranked chain's fit by ``lead``,
+    fits at least ``min_fit`` itself (MiniLM reads "books" nearer an author's name than a title's, at
+    about 0.38 against 0.25: only a clear fit counts) and scores at least ``min_share`` of the best.
+    ``ends``: chain -> the entities it reaches."""
     ranked = list(ranked)
     noun = asked_noun(masked) if encoder is not None and len(ranked) > 1 and ranked[0][1] > 0 else None
     if noun is None:
@@ -73,6 +76,6 @@ def type_fit_first(encoder, masked: str, ranked: Sequence[tuple[tuple, float]], 
     if first not in fits or len(fits) < 2:
         return ranked
     best = max(fits, key=lambda c: fits[c])
-    if fits[best] - fits[first] >= lead:
+    if fits[best] >= min_fit and fits[best] - fits[first] >= lead:
         ranked.insert(0, ranked.pop(next(i for i, (c, _) in enumerate(ranked) if c == best)))
     return ranked
