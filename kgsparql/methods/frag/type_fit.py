@@ -72,7 +72,7 @@ def type_fit_first(encoder, masked: str, ranked: Sequence[tuple[tuple, float]], 
         return ranked
     first, top = ranked[0][0], ranked[0][1]
     close = [c for c, s in ranked[:depth] if len(c) == len(first) and s >= min_share * top]
-    fits = _fits(encoder, noun, close, ends, sample)
+    fits = _fits(encoder, noun, close, ends, sample) if len(close) > 1 else {}   # no MiniLM call for one chain
     if first not in fits or len(fits) < 2:
         return ranked
     best = max(fits, key=lambda c: fits[c])
