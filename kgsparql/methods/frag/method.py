@@ -108,7 +108,7 @@ class FRAG:
             ranked, like = prefer_return(ranked), True          # writer of X write": out and back again
         typed = self.typing.order(masked, ranked, like)
         ranked = undated_first(question, typed.ranked, found.groups) if self.params.undated_who else typed.ranked
-        if self.params.type_fit and not self.encoder_lexical:     # "which *continent*": ends near the noun asked for
+        if self.params.type_fit and not self.encoder_lexical:     # "what *music*": ends near the noun asked for
             ranked = type_fit_first(self.encoder, masked, ranked, found.ends, lead=self.params.type_fit_lead)
         evidence = evidence_paths(ranked, found, self.params.top_u)
         if not ranked:

@@ -1,6 +1,6 @@
-"""The noun a question asks for, read against what each chain reaches. "Which *continent* is X on"
-reaches *Falkland Islands pound* along ``currency used`` and *South America* along ``containedby``;
-"what 5 *countries* border X" reaches *Swiss franc* and *France*. Where the best-ranked chain's ends are
+"""The noun a question asks for, read against what each chain reaches. "What *music* did X play"
+reaches *Cornet* along ``instruments played`` and *Jazz* along ``genre``; "what is the predominant
+*religion* where the leader is X" reaches *Chief Rabbi* and *Judaism*. Where the best-ranked chain's ends are
 far from the noun the question asks for and a chain close behind it (as many hops, at least
 ``min_share`` of its score) reaches ends that are clearly nearer (``lead``, MiniLM cosine of the
 noun phrase and the ends' own names) and near in themselves (``min_fit``), that chain goes first.
