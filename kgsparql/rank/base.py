@@ -24,7 +24,7 @@ STOPWORDS = frozenset("""
 a an the of in on at to by for with from into about as and or but not no is are was were be been
 being am has have had having do does did doing who whom whose what which when where why how that
 this these those it its it's there their they them he she his her him i me my we our you your s t
-up down out off over
+up down out off over if
 """.split())
 
 

@@ -21,6 +21,7 @@ from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
 from .dated_ends import undated_first
+from .type_fit import type_fit_first
 from .chains import ChainScorer, chain_prior
 from .options import FragOptions
 from .routing import Router
@@ -39,7 +40,8 @@ class FRAG:
         self.adapter, self.linker, self.llm = ctx.adapter, ctx.linker, ctx.llm
         rankers = [ctx.ranker(name) for name in p.rankers]
         self.encoder = ctx.warm_encoder()
-        lexical = getattr(self.encoder, "lexical", False)    # no MiniLM: the trained heads cannot read it
+        lexical = getattr(self.encoder, "lexical", False)
+        self.encoder_lexical = lexical    # no MiniLM: the trained heads cannot read it
         self.router = Router(None if lexical else self._classifier(p.router_model or packaged_model("router.npz")), p)
         prior = None if lexical else chain_prior(p.chain_model, self._classifier, self.adapter, packaged_model)
         relation_path = p.relation_model or packaged_model("relations.npz")
@@ -106,6 +108,8 @@ class FRAG:
             ranked, like = prefer_return(ranked), True          # writer of X write": out and back again
         typed = self.typing.order(masked, ranked, like)
         ranked = undated_first(question, typed.ranked, found.groups) if self.params.undated_who else typed.ranked
+        if self.params.type_fit and not self.encoder_lexical:     # "what *music*": ends near the noun asked for
+            ranked = type_fit_first(self.encoder, masked, ranked, found.ends, lead=self.params.type_fit_lead)
         evidence = evidence_paths(ranked, found, self.params.top_u)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))

@@ -25,6 +25,8 @@ class FragOptions:
     prior_agreement: bool = True # the prior keeps silent where every judge prefers the topic's best chain
                                  # to a favourite the topic lacks (docs/methods/frag.md)
     undated_who: bool = True     # a "who" question takes a close chain whose ends write no year over dated events
+    type_fit: bool = True        # "which continent": a close chain whose ends are nearer the noun asked for goes first
+    type_fit_lead: float = 0.1   # ... when its ends' mean MiniLM cosine to that noun leads by this much (frag/type_fit.py)
     rankers: tuple[str, ...] = ("fusion", "alignment")   # zero-shot chain rankers ...
     ranker_weights: tuple[float, ...] = ()               # ... and their weights (default: equal) ...
     zero_shot_weights: tuple[float, ...] = (1.0, 3.0)    # ... where the prior knows none of the chains

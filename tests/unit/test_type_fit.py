@@ -1,0 +1,65 @@
+"""The noun a question asks for ("which *continent*", "what *music*") puts first a close chain whose
+ends are nearer to it than the best-ranked chain's (``methods/frag/type_fit.py``), read with the real
+MiniLM encoder from the ends a real (in-memory) store gives; far chains and other hop counts stay put."""
+from __future__ import annotations
+
+import pytest
+
+from kgsparql.methods.frag.type_fit import asked_noun, type_fit_first
+from kgsparql.rank import build_ranker
+
+from kgtest import lines_adapter
+
+ROWS = ["Falkland Islands|currency_used|Falkland Islands pound", "Falkland Islands|contained_by|South America",
+        "Falkland Islands|official_language|English Language", "English Language|spoken_in|England",
+        "Spain|official_language|Spanish Language", "Spain|languages_spoken|Spanish Language",
+        "Spain|languages_spoken|Basque Language", "Spain|languages_spoken|Galician Language"]
+
+
+def _chains(adapter, name: str) -> tuple[dict, dict]:
+    topic = next(e for e in adapter.lookup(name) if e.name == name)
+    chains = {adapter.verbalize(rc.relation): (rc.relation,) for rc in adapter.relations([topic], "out")}
+    ends = {c: {t.tail for t in adapter.neighbors([topic], c[0])} for c in chains.values()}
+    return chains, ends
+
+
+@pytest.fixture(scope="module")
+def kg():
+    return lines_adapter(ROWS), build_ranker("embedding")
+
+
+def test_the_noun_is_read_after_which_or_what():
+    assert asked_noun("which continent is X on") == "continent"
+    assert asked_noun("what is the primary language of X") == "primary language"
+    assert asked_noun("what kind of music did X play") == "music"
+    assert asked_noun("what 5 countries border X") == "countries border"
+    assert asked_noun("who directed X") is None
+    assert asked_noun("what is X") is None
+
+
+def test_a_close_chain_nearer_the_noun_goes_first(kg):
+    adapter, encoder = kg
+    chains, ends = _chains(adapter, "Falkland Islands")
+    ranked = [(chains["currency used"], 1.0), (chains["contained by"], 0.6)]
+    first = type_fit_first(encoder, "which continent is X on", ranked, ends)[0][0]
+    assert first == chains["contained by"]
+
+
+def test_far_chains_other_hop_counts_and_nounless_questions_keep_the_order(kg):
+    adapter, encoder = kg
+    chains, ends = _chains(adapter, "Falkland Islands")
+    far = [(chains["currency used"], 1.0), (chains["contained by"], 0.1)]
+    assert type_fit_first(encoder, "which continent is X on", far, ends) == far
+    language = chains["official language"]
+    two = (language[0], next(rc.relation for rc in adapter.relations(list(ends[language]), "out")))
+    longer = [(chains["currency used"], 1.0), (two, 0.9)]
+    assert type_fit_first(encoder, "which country is X's language spoken in", longer, {**ends, two: {}}) == longer
+    ranked = [(chains["currency used"], 1.0), (chains["contained by"], 0.9)]
+    assert type_fit_first(encoder, "where is X", ranked, ends) == ranked
+
+
+def test_a_list_holding_the_nearest_end_is_not_moved_behind_a_subset(kg):
+    adapter, encoder = kg
+    chains, ends = _chains(adapter, "Spain")
+    ranked = [(chains["languages spoken"], 1.0), (chains["official language"], 0.6)]
+    assert type_fit_first(encoder, "what language is spoken in X", ranked, ends) == ranked
