@@ -21,15 +21,18 @@ class Candidates:
     ends: dict = field(default_factory=dict)    # chain -> the entities it reaches in the subgraph
 
 
-def retrieve(adapter, router, qchains, embedding, params, topics, walks, max_hops: int | None = None):
+def retrieve(adapter, router, qchains, embedding, params, topics, walks, max_hops: int | None = None,
+             per_branch: bool = False):
     """Route, expand and prune the subgraph, collect paths and candidate chains: (``Candidates``, the
-    plan so far). ``qchains``: the chain scorer for this question; ``embedding``: the question's."""
+    plan so far). ``qchains``: the chain scorer for this question; ``embedding``: the question's;
+    ``per_branch``: relations pruned per branch (``expand_subgraph``)."""
     p = params
     route = router.route(embedding, qchains.confident_length())
     if max_hops is not None and route.hops > max_hops:
         route = replace(route, kind="simple", hops=max_hops)
     sub = expand_subgraph(adapter, topics, route.hops, scorer=qchains.relation_scores,
-                          top_m=p.top_m, fanout_cap=p.fanout_cap, first_cap=p.fanout_cap_first)
+                          top_m=p.top_m, fanout_cap=p.fanout_cap, first_cap=p.fanout_cap_first,
+                          per_branch=per_branch)
     ppr = personalized_pagerank(sub, topics, p.damping)
     sub = prune_to_top_n(sub, ppr, p.top_n)
     if route.kind == "simple":

@@ -5,6 +5,8 @@ See docs/methods/frag.md for the mapping from the paper to this code. Retrieval 
 candidate chains) is ``candidates.py``; this module ranks, judges and answers."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...learn import EmbeddingClassifier, chain_key
 from ...retrieval import NEIGHBOR_LIMIT, follow_chain
 from ...data import packaged_model
@@ -21,6 +23,7 @@ from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
 from .dated_ends import undated_first
+from .bridges import bridged, nest_walked_through
 from .chains import ChainScorer, chain_prior
 from .options import FragOptions
 from .routing import Router
@@ -96,7 +99,7 @@ class FRAG:
         embedding = self.encoder.embed([masked])[0]
         qchains = self.chains.for_question(masked, embedding)
         found, plan = retrieve(self.adapter, self.router, qchains, embedding, self.params, topics,
-                               self.ctx.walks, max_hops)
+                               self.ctx.walks, max_hops, self._per_branch(qchains))
         ranked = qchains.rank_chains(found.candidates, found.answers)
         like, unfit = False, frozenset()
         if not any(chain_key(c) in qchains.probs for c in found.candidates):
@@ -114,6 +117,8 @@ class FRAG:
         match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics,
                             unfit)  # judge the way out
         match = self.typing.recognise(match, typed, best)
+        if not match.recognised and not match.wanted and self._bridged(masked, qchains, best, found):
+            match = replace(match, recognised=("bridge",))
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                               limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
@@ -154,7 +159,26 @@ class FRAG:
         if small:          # the kind of answer asked for ("when", "where") has the last word
             ranked = self.kind_fit.prefer(question, ranked, found.ends)
         like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
+        if small and not like and self.params.nested_hops:      # "where is the label of X based": two hops
+            ranked = nest_walked_through(masked, ranked)
         return (prefer_return(ranked) if like else ranked), like
+
+    def _bridged(self, masked: str, qchains, best, found) -> bool:
+        """Where no chain prior knows the KG and it has few relations: the question names the chain's
+        last hop and nests the topic, and the KG offers no other way there (``bridges.bridged``)."""
+        if any(chain_key(c) in qchains.probs for c in found.candidates) or not self.ctx.abstention.few_relations():
+            return False
+        labels = self.ctx.abstention.vocabulary()
+        evidence = self.ctx.ranker("alignment").evidence(masked, labels)
+        return bridged(masked, best, found.candidates, self.adapter.verbalize,
+                       {label for e in evidence.values() for label in e})
+
+    def _per_branch(self, qchains) -> bool:
+        """Prune the subgraph's relations per branch (``branch_pruning``) where no chain prior knows the
+        KG and it has few relations: there the question's words alone rank a hop's relations, and a
+        second hop's are drowned by the relations of the first hop's other ends ("the city of the
+        studio where X was recorded": the studio's ``location`` behind the producer's and label's)."""
+        return self.params.branch_pruning and not qchains.probs and self.ctx.abstention.few_relations()
 
     def _small_kg_readings(self) -> bool:
         """The answer kind and head words order the chains only on a KG of few relations: on the Freebase
