@@ -12,7 +12,7 @@ from typing import Sequence
 from ...linking.topics import MASK
 from ...meaning import without_direction
 
-__all__ = ["bridged", "asks_beyond_nest", "nest_walked_through"]
+__all__ = ["bridged", "kind_bridged", "asks_beyond_nest", "nest_walked_through"]
 
 
 def bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, named: set[str]) -> bool:
@@ -24,6 +24,25 @@ def bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, named:
     last, size = best[-1].key(), len(best)
     ways = {tuple(r.key() for r in c[:-1]) for c in candidates if len(c) == size and c[-1].key() == last}
     return ways == {tuple(r.key() for r in best[:-1])}
+
+
+def kind_bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, named: set[str], fits,
+                 lead: float = 0.2) -> bool:
+    """The mirror of ``bridged``: the question names every hop of ``best`` but the last and nests the
+    topic ("where is **the label** of X based"), and among the candidates that go one hop on from the
+    same prefix, ``best``'s ends are the kind of answer asked for and fit it ``lead`` better than every
+    other's (``fits``: chain -> how far its ends clear the kind's bar, ``KindFit.fits``; ``headquartered
+    in`` reaches places, ``parent company`` and the label's albums less so)."""
+    if len(best) < 2 or not _nests(masked):
+        return False
+    if any(without_direction(verbalize(r)) not in named for r in best[:-1]):
+        return False
+    prefix = best[:-1]
+    ways = [c for c in candidates if len(c) == len(best) and c[:-1] == prefix and c[-1] != prefix[-1].reversed()]
+    scores = {c: fits(c) for c in ways}
+    if best not in scores or scores[best] is None or scores[best] <= 0:
+        return False
+    return all(s <= scores[best] - lead for c, s in scores.items() if c != best)
 
 
 _WORD = r"[A-Za-z][\w\-]*"
@@ -48,21 +67,28 @@ def _nests(masked: str) -> bool:
     return _nest(masked) is not None
 
 
-def asks_beyond_nest(masked: str) -> bool:
-    """The question nests the topic in a noun phrase and asks something of that phrase's referent:
-    "where is **the label of X** based" (not "who is the label of X")."""
+def asks_beyond_nest(masked: str) -> str:
+    """The words the question asks of the referent of a noun phrase around its topic: "based" in
+    "where is **the label of X** based"; empty for "who is the label of X" and where nothing nests."""
     m = _nest(masked)
     rest = re.findall(r"[a-z]+", (masked[: m.start()] + " " + masked[m.end():]).lower()) if m else []
-    return any(w not in _FRAME for w in rest)
+    return " ".join(w for w in rest if w not in _FRAME)
 
 
-def nest_walked_through(masked: str, ranked: list) -> list:
+def nest_walked_through(masked: str, ranked: list, fits=lambda chain: None,
+                        further=lambda rest, best, chain: True) -> list:
     """A question that asks something of a noun phrase around its topic names two relations, so a
     one-hop best chain answers only one of them: the best-ranked two-hop candidate that keeps that
-    hop (as its first or its last) and does not walk straight back goes first (scores kept)."""
+    hop (as its first or its last), does not walk straight back, and, where one does, reaches the
+    kind of answer asked for (``fits``: chain -> above 0 when it does) goes first (scores kept). One
+    that goes on from the best hop must be what the rest of the question means (``further``: rest
+    words, best, chain -> bool) and reach the kind asked for: "who supervised X's doctorate" asks the
+    doctorate's hop itself, not where the advisor studied."""
     best = ranked[0][0] if ranked else ()
-    if len(best) != 1 or not asks_beyond_nest(masked):
+    rest = asks_beyond_nest(masked) if len(best) == 1 else ""
+    if not rest:
         return ranked
-    at = next((i for i, (c, _) in enumerate(ranked) if len(c) == 2 and best[0] in (c[0], c[1])
-               and c[1] != c[0].reversed()), None)
+    keeps = [i for i, (c, _) in enumerate(ranked) if len(c) == 2 and best[0] in (c[0], c[1])
+             and c[1] != c[0].reversed() and (c[0] != best[0] or (further(rest, best, c) and (fits(c) or 0.0) > 0))]
+    at = next((i for i in keeps if (fits(ranked[i][0]) or 0.0) > 0), keeps[0] if keeps else None)
     return ranked if at is None else [ranked[at], *ranked[:at], *ranked[at + 1:]]

@@ -23,7 +23,7 @@ from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
 from .dated_ends import undated_first
-from .bridges import bridged, nest_walked_through
+from .bridges import bridged, kind_bridged, nest_walked_through
 from .chains import ChainScorer, chain_prior
 from .options import FragOptions
 from .routing import Router
@@ -117,7 +117,7 @@ class FRAG:
         match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics,
                             unfit)  # judge the way out
         match = self.typing.recognise(match, typed, best)
-        if not match.recognised and not match.wanted and self._bridged(masked, qchains, best, found):
+        if not match.recognised and not match.wanted and self._bridged(question, masked, qchains, best, found):
             match = replace(match, recognised=("bridge",))
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
@@ -156,22 +156,33 @@ class FRAG:
         if small and self.ctx.abstention.options.head_words:        # "lead developer" is not "developer"
             ranked = head_word_first(masked, ranked, verbalize)
         ranked = passive_first(masked, ranked, verbalize)   # "which languages influenced X"
+        like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
         if small:          # the kind of answer asked for ("when", "where") has the last word
             ranked = self.kind_fit.prefer(question, ranked, found.ends)
-        like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
         if small and not like and self.params.nested_hops:      # "where is the label of X based": two hops
-            ranked = nest_walked_through(masked, ranked)
+            ranked = nest_walked_through(masked, ranked, lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ())),
+                                         self._means_further)
         return (prefer_return(ranked) if like else ranked), like
 
-    def _bridged(self, masked: str, qchains, best, found) -> bool:
-        """Where no chain prior knows the KG and it has few relations: the question names the chain's
-        last hop and nests the topic, and the KG offers no other way there (``bridges.bridged``)."""
+    def _means_further(self, rest: str, best, chain) -> bool:
+        """The rest of the question (``rest``, words) is closer in meaning to ``chain``'s last hop than
+        to ``best``'s hop: it asks one hop further ("who *taught* the painter of X": ``studied under``,
+        not ``painted by``; "who *supervised* X's doctorate": ``doctoral advisor`` itself)."""
+        words, on, stay = self.encoder.embed([rest, self.adapter.verbalize(chain[-1]), self.adapter.verbalize(best[0])])
+        return float(words @ on) > float(words @ stay)
+
+    def _bridged(self, question: str, masked: str, qchains, best, found) -> bool:
+        """Where no chain prior knows the KG and it has few relations, the question nests the topic and
+        names all but one hop of the chain, and the KG fixes that one: the only way to the named last
+        hop, or the only way on whose ends are the kind of answer asked for (``bridges``)."""
         if any(chain_key(c) in qchains.probs for c in found.candidates) or not self.ctx.abstention.few_relations():
             return False
         labels = self.ctx.abstention.vocabulary()
         evidence = self.ctx.ranker("alignment").evidence(masked, labels)
-        return bridged(masked, best, found.candidates, self.adapter.verbalize,
-                       {label for e in evidence.values() for label in e})
+        named = {label for e in evidence.values() for label in e}
+        fits = None if self.kind_fit is None else lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ()))
+        return bridged(masked, best, found.candidates, self.adapter.verbalize, named) or (
+            fits is not None and kind_bridged(masked, best, found.candidates, self.adapter.verbalize, named, fits))
 
     def _per_branch(self, qchains) -> bool:
         """Prune the subgraph's relations per branch (``branch_pruning``) where no chain prior knows the
