@@ -12,14 +12,14 @@ from typing import Sequence
 from ...linking.topics import MASK
 from ...meaning import without_direction
 
-__all__ = ["bridged", "kind_bridged", "asks_beyond_nest", "nest_walked_through"]
+__all__ = ["bridged", "kind_bridged", "asks_beyond_nest", "nest_walked_through", "nests"]
 
 
 def bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, named: set[str]) -> bool:
     """``best`` is a chain of two or more hops whose last hop the question names word for word
     (``named``: the KG labels its words name), nests the topic in a phrase ("the N of X", "X's N", "the
     N that ... X"), and whose earlier hops are the only way the candidates reach that last hop."""
-    if len(best) < 2 or without_direction(verbalize(best[-1])) not in named or not _nests(masked):
+    if len(best) < 2 or without_direction(verbalize(best[-1])) not in named or not nests(masked):
         return False
     last, size = best[-1].key(), len(best)
     ways = {tuple(r.key() for r in c[:-1]) for c in candidates if len(c) == size and c[-1].key() == last}
@@ -33,7 +33,7 @@ def kind_bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, n
     same prefix, ``best``'s ends are the kind of answer asked for and fit it ``lead`` better than every
     other's (``fits``: chain -> how far its ends clear the kind's bar, ``KindFit.fits``; ``headquartered
     in`` reaches places, ``parent company`` and the label's albums less so)."""
-    if len(best) < 2 or not _nests(masked):
+    if len(best) < 2 or not nests(masked):
         return False
     if any(without_direction(verbalize(r)) not in named for r in best[:-1]):
         return False
@@ -63,7 +63,8 @@ def _nest(masked: str):
     return found[-1] if found else None
 
 
-def _nests(masked: str) -> bool:
+def nests(masked: str) -> bool:
+    """The question holds its topic inside a noun phrase (``_NESTED``)."""
     return _nest(masked) is not None
 
 
@@ -75,20 +76,17 @@ def asks_beyond_nest(masked: str) -> str:
     return " ".join(w for w in rest if w not in _FRAME)
 
 
-def nest_walked_through(masked: str, ranked: list, fits=lambda chain: None,
-                        further=lambda rest, best, chain: True) -> list:
+def nest_walked_through(masked: str, ranked: list, fits=lambda chain: None) -> list:
     """A question that asks something of a noun phrase around its topic names two relations, so a
     one-hop best chain answers only one of them: the best-ranked two-hop candidate that keeps that
     hop (as its first or its last), does not walk straight back, and, where one does, reaches the
     kind of answer asked for (``fits``: chain -> above 0 when it does) goes first (scores kept). One
-    that goes on from the best hop must be what the rest of the question means (``further``: rest
-    words, best, chain -> bool) and reach the kind asked for: "who supervised X's doctorate" asks the
+    that goes on from the best hop must reach that kind: "who supervised X's doctorate" asks the
     doctorate's hop itself, not where the advisor studied."""
     best = ranked[0][0] if ranked else ()
-    rest = asks_beyond_nest(masked) if len(best) == 1 else ""
-    if not rest:
+    if len(best) != 1 or not asks_beyond_nest(masked):
         return ranked
     keeps = [i for i, (c, _) in enumerate(ranked) if len(c) == 2 and best[0] in (c[0], c[1])
-             and c[1] != c[0].reversed() and (c[0] != best[0] or (further(rest, best, c) and (fits(c) or 0.0) > 0))]
+             and c[1] != c[0].reversed() and (c[0] != best[0] or (fits(c) or 0.0) > 0)]
     at = next((i for i in keeps if (fits(ranked[i][0]) or 0.0) > 0), keeps[0] if keeps else None)
     return ranked if at is None else [ranked[at], *ranked[:at], *ranked[at + 1:]]

@@ -23,7 +23,7 @@ from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
 from .dated_ends import undated_first
-from .bridges import bridged, kind_bridged, nest_walked_through
+from .bridges import bridged, kind_bridged, nest_walked_through, nests
 from .chains import ChainScorer, chain_prior
 from .options import FragOptions
 from .routing import Router
@@ -98,8 +98,9 @@ class FRAG:
         topics = list(topics)
         embedding = self.encoder.embed([masked])[0]
         qchains = self.chains.for_question(masked, embedding)
+        branch = self._per_branch(qchains)
         found, plan = retrieve(self.adapter, self.router, qchains, embedding, self.params, topics,
-                               self.ctx.walks, max_hops, self._per_branch(qchains))
+                               self.ctx.walks, max_hops, branch, self._named_hops(masked) if branch else 0)
         ranked = qchains.rank_chains(found.candidates, found.answers)
         like, unfit = False, frozenset()
         if not any(chain_key(c) in qchains.probs for c in found.candidates):
@@ -160,16 +161,8 @@ class FRAG:
         if small:          # the kind of answer asked for ("when", "where") has the last word
             ranked = self.kind_fit.prefer(question, ranked, found.ends)
         if small and not like and self.params.nested_hops:      # "where is the label of X based": two hops
-            ranked = nest_walked_through(masked, ranked, lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ())),
-                                         self._means_further)
+            ranked = nest_walked_through(masked, ranked, lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ())))
         return (prefer_return(ranked) if like else ranked), like
-
-    def _means_further(self, rest: str, best, chain) -> bool:
-        """The rest of the question (``rest``, words) is closer in meaning to ``chain``'s last hop than
-        to ``best``'s hop: it asks one hop further ("who *taught* the painter of X": ``studied under``,
-        not ``painted by``; "who *supervised* X's doctorate": ``doctoral advisor`` itself)."""
-        words, on, stay = self.encoder.embed([rest, self.adapter.verbalize(chain[-1]), self.adapter.verbalize(best[0])])
-        return float(words @ on) > float(words @ stay)
 
     def _bridged(self, question: str, masked: str, qchains, best, found) -> bool:
         """Where no chain prior knows the KG and it has few relations, the question nests the topic and
@@ -183,6 +176,16 @@ class FRAG:
         fits = None if self.kind_fit is None else lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ()))
         return bridged(masked, best, found.candidates, self.adapter.verbalize, named) or (
             fits is not None and kind_bridged(masked, best, found.candidates, self.adapter.verbalize, named, fits))
+
+    def _named_hops(self, masked: str) -> int:
+        """How many of the KG's relations the question's words name, one per word ("what is the capital of
+        the country where X was born": three), where it nests its topic in a noun phrase: a walk needs at
+        least that many hops. 0 where nothing nests ("which companies were founded by X alumni" names
+        ``parent company`` by its answer-type word alone)."""
+        if not nests(masked):
+            return 0
+        evidence = self.ctx.ranker("alignment").evidence(masked, self.ctx.abstention.vocabulary())
+        return len({max(found, key=found.get) for found in evidence.values()})
 
     def _per_branch(self, qchains) -> bool:
         """Prune the subgraph's relations per branch (``branch_pruning``) where no chain prior knows the
