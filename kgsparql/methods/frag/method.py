@@ -23,7 +23,8 @@ from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
 from .dated_ends import undated_first
-from .bridges import bridged, kind_bridged, nest_walked_through, nests
+from .bridges import nest_walked_through
+from .small_kg import SmallKgChains
 from .chains import ChainScorer, chain_prior
 from .options import FragOptions
 from .routing import Router
@@ -50,6 +51,7 @@ class FRAG:
         self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p, trained, self.encoder)
         self.typing = AnswerTyping(ctx, self.adapter.verbalize, self.chains.verbalize_chain)
         self.kind_fit = KindFit(self.encoder, self.adapter.verbalize) if p.kind_fit else None
+        self.small = SmallKgChains(ctx, self.adapter.verbalize, self.kind_fit, p)
 
     def _classifier(self, path: str) -> EmbeddingClassifier:
         return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
@@ -98,9 +100,9 @@ class FRAG:
         topics = list(topics)
         embedding = self.encoder.embed([masked])[0]
         qchains = self.chains.for_question(masked, embedding)
-        branch = self._per_branch(qchains)
+        branch = self.small.per_branch(qchains)
         found, plan = retrieve(self.adapter, self.router, qchains, embedding, self.params, topics,
-                               self.ctx.walks, max_hops, branch, self._named_hops(masked) if branch else 0)
+                               self.ctx.walks, max_hops, branch, self.small.named_hops(masked) if branch else 0)
         ranked = qchains.rank_chains(found.candidates, found.answers)
         like, unfit = False, frozenset()
         if not any(chain_key(c) in qchains.probs for c in found.candidates):
@@ -118,7 +120,7 @@ class FRAG:
         match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics,
                             unfit)  # judge the way out
         match = self.typing.recognise(match, typed, best)
-        if not match.recognised and not match.wanted and self._bridged(question, masked, qchains, best, found):
+        if not match.recognised and not match.wanted and self.small.bridged(question, masked, qchains, best, found):
             match = replace(match, recognised=("bridge",))
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
@@ -163,36 +165,6 @@ class FRAG:
         if small and not like and self.params.nested_hops:      # "where is the label of X based": two hops
             ranked = nest_walked_through(masked, ranked, lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ())))
         return (prefer_return(ranked) if like else ranked), like
-
-    def _bridged(self, question: str, masked: str, qchains, best, found) -> bool:
-        """Where no chain prior knows the KG and it has few relations, the question nests the topic and
-        names all but one hop of the chain, and the KG fixes that one: the only way to the named last
-        hop, or the only way on whose ends are the kind of answer asked for (``bridges``)."""
-        if any(chain_key(c) in qchains.probs for c in found.candidates) or not self.ctx.abstention.few_relations():
-            return False
-        labels = self.ctx.abstention.vocabulary()
-        evidence = self.ctx.ranker("alignment").evidence(masked, labels)
-        named = {label for e in evidence.values() for label in e}
-        fits = None if self.kind_fit is None else lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ()))
-        return bridged(masked, best, found.candidates, self.adapter.verbalize, named) or (
-            fits is not None and kind_bridged(masked, best, found.candidates, self.adapter.verbalize, named, fits))
-
-    def _named_hops(self, masked: str) -> int:
-        """How many of the KG's relations the question's words name, one per word ("what is the capital of
-        the country where X was born": three), where it nests its topic in a noun phrase: a walk needs at
-        least that many hops. 0 where nothing nests ("which companies were founded by X alumni" names
-        ``parent company`` by its answer-type word alone)."""
-        if not nests(masked):
-            return 0
-        evidence = self.ctx.ranker("alignment").evidence(masked, self.ctx.abstention.vocabulary())
-        return len({max(found, key=found.get) for found in evidence.values()})
-
-    def _per_branch(self, qchains) -> bool:
-        """Prune the subgraph's relations per branch (``branch_pruning``) where no chain prior knows the
-        KG and it has few relations: there the question's words alone rank a hop's relations, and a
-        second hop's are drowned by the relations of the first hop's other ends ("the city of the
-        studio where X was recorded": the studio's ``location`` behind the producer's and label's)."""
-        return self.params.branch_pruning and not qchains.probs and self.ctx.abstention.few_relations()
 
     def _small_kg_readings(self) -> bool:
         """The answer kind and head words order the chains only on a KG of few relations: on the Freebase
