@@ -64,22 +64,35 @@ def _ordered(relations) -> list[Relation]:
 def _kept_relations(counts, hop: int, scorer: RelationScorer | None, top_m: int | None,
                     reached_by: dict | None = None) -> set[Relation]:
     """The top-m relations by ``scorer``; with ``reached_by`` (entity -> the relations that reached it),
-    the top-m of each branch: the relations of the entities one relation reached compete only with
-    each other, so the continuations of a weak first hop are not crowded out by a strong one's."""
+    still m relations, but each branch first gives its best one that does not walk straight back
+    (best branches first), so the continuation of a weaker first hop is not crowded out by a
+    stronger one's relations; the rest by score."""
     relations = _ordered({rc.relation for rc in counts})
     if scorer is None or top_m is None or len(relations) <= top_m:
         return set(relations)
     score = dict(zip(relations, scorer(hop, relations)))
-    branches = [relations] if not reached_by else _branches(counts, reached_by)
-    return {r for group in branches for r in sorted(group, key=lambda r: -score[r])[:top_m]}
+    by_score = sorted(relations, key=lambda r: -score[r])
+    kept = _branch_firsts(counts, reached_by, score, top_m) if reached_by else []
+    for r in by_score:
+        if len(kept) >= top_m:
+            break
+        if r not in kept:
+            kept.append(r)
+    return set(kept)
 
 
-def _branches(counts, reached_by: dict) -> list[list[Relation]]:
+def _branch_firsts(counts, reached_by: dict, score: dict, top_m: int) -> list[Relation]:
     by_branch: dict = {}
     for rc in counts:
-        for via in reached_by.get(rc.entity, (None,)):
-            by_branch.setdefault(via, set()).add(rc.relation)
-    return [_ordered(group) for _, group in sorted(by_branch.items(), key=lambda kv: str(kv[0]))]
+        for via in reached_by.get(rc.entity, ()):
+            if rc.relation.key() != _reversed_key(via):
+                by_branch.setdefault(via, set()).add(rc.relation)
+    firsts = {max(_ordered(group), key=lambda r: score[r]) for group in by_branch.values()}
+    return sorted(firsts, key=lambda r: (-score[r], r.iri, r.inverse))[:top_m]
+
+
+def _reversed_key(key: tuple) -> tuple:
+    return (key[0], key[1], not key[2], *key[3:])
 
 
 def _gather(adapter, calls):
@@ -92,7 +105,8 @@ def expand_subgraph(adapter, seeds: Sequence[Entity], hops: int, *, scorer: Rela
                     top_m: int | None = None, fanout_cap: int = 300, first_cap: int = 5000,
                     max_frontier: int = 5000, per_branch: bool = False,
                     limit: int = NEIGHBOR_LIMIT) -> Subgraph:
-    """``per_branch``: keep ``top_m`` relations per relation that reached the frontier (``_kept_relations``)."""
+    """``per_branch``: each relation that reached the frontier gets one of the ``top_m`` places first
+    (``_kept_relations``)."""
     sub = Subgraph(tuple(seeds))
     reached_by: dict[Entity, set] | None = {} if per_branch else None
     for s in seeds:

@@ -17,8 +17,8 @@ class FragOptions:
     hops_complex: int = 3        # subgraph radius and shortest-path depth for complex questions
     top_n: int = 400             # entities kept by personalised PageRank
     top_m: int = 3               # relations kept per hop by relation ranking ...
-    branch_pruning: bool = True  # ... per relation that reached the hop, where no chain prior knows the
-                                 # KG and it has few relations (docs/methods/frag.md)
+    branch_pruning: bool = True  # ... each relation that reached the hop getting one place first, where no
+                                 # chain prior knows the KG and it has few relations (docs/methods/frag.md)
     top_u: int = 8               # paths kept after reranking (evidence / LLM context)
     damping: float = 0.85        # PPR damping (probability of following an edge)
     fanout_cap_first: int = 5000 # per-(entity, relation) fan-out cap on the first hop
