@@ -87,6 +87,12 @@ class KindFit:
         lead = (vectors @ asked.T).max(axis=1) - (vectors @ rival.T).max(axis=1)
         return float(lead.mean())
 
+    def fits(self, question: str, chain: tuple, ends: Sequence) -> float | None:
+        """How far ``chain``'s ends clear the bar of the kind of answer the question asks for (``prefer``'s
+        bar: above 0 they are of that kind); None when it asks for no kind."""
+        kind = self.asked(question)
+        return None if kind is None else self.fit(kind, chain, ends) - (1.0 if kind in ("place", "person") else 0.5)
+
     def unfit(self, question: str, ranked: Sequence[tuple[tuple, float]], ends: Mapping,
               lead: float = 0.2) -> frozenset[str]:
         """The words of the last hops of candidates whose ends all fit the asked kind ``lead`` worse than the

@@ -57,13 +57,42 @@ class Subgraph:
         return out
 
 
-def _kept_relations(counts, hop: int, scorer: RelationScorer | None, top_m: int | None) -> set[Relation]:
-    relations = sorted({rc.relation for rc in counts}, key=lambda r: (r.iri, r.via or "", r.inverse))
+def _ordered(relations) -> list[Relation]:
+    return sorted(relations, key=lambda r: (r.iri, r.via or "", r.inverse))
+
+
+def _kept_relations(counts, hop: int, scorer: RelationScorer | None, top_m: int | None,
+                    reached_by: dict | None = None) -> set[Relation]:
+    """The top-m relations by ``scorer``; with ``reached_by`` (entity -> the relations that reached it),
+    still m relations, but each branch first gives its best one that does not walk straight back
+    (best branches first), so the continuation of a weaker first hop is not crowded out by a
+    stronger one's relations; the rest by score."""
+    relations = _ordered({rc.relation for rc in counts})
     if scorer is None or top_m is None or len(relations) <= top_m:
         return set(relations)
-    scores = scorer(hop, relations)
-    ranked = sorted(zip(relations, scores), key=lambda x: -x[1])
-    return {r for r, _ in ranked[:top_m]}
+    score = dict(zip(relations, scorer(hop, relations)))
+    by_score = sorted(relations, key=lambda r: -score[r])
+    kept = _branch_firsts(counts, reached_by, score, top_m) if reached_by else []
+    for r in by_score:
+        if len(kept) >= top_m:
+            break
+        if r not in kept:
+            kept.append(r)
+    return set(kept)
+
+
+def _branch_firsts(counts, reached_by: dict, score: dict, top_m: int) -> list[Relation]:
+    by_branch: dict = {}
+    for rc in counts:
+        for via in reached_by.get(rc.entity, ()):
+            if rc.relation.key() != _reversed_key(via):
+                by_branch.setdefault(via, set()).add(rc.relation)
+    firsts = {max(_ordered(group), key=lambda r: score[r]) for group in by_branch.values()}
+    return sorted(firsts, key=lambda r: (-score[r], r.iri, r.inverse))[:top_m]
+
+
+def _reversed_key(key: tuple) -> tuple:
+    return (key[0], key[1], not key[2], *key[3:])
 
 
 def _gather(adapter, calls):
@@ -74,9 +103,12 @@ def _gather(adapter, calls):
 
 def expand_subgraph(adapter, seeds: Sequence[Entity], hops: int, *, scorer: RelationScorer | None = None,
                     top_m: int | None = None, fanout_cap: int = 300, first_cap: int = 5000,
-                    max_frontier: int = 5000,
+                    max_frontier: int = 5000, per_branch: bool = False,
                     limit: int = NEIGHBOR_LIMIT) -> Subgraph:
+    """``per_branch``: each relation that reached the frontier gets one of the ``top_m`` places first
+    (``_kept_relations``)."""
     sub = Subgraph(tuple(seeds))
+    reached_by: dict[Entity, set] | None = {} if per_branch else None
     for s in seeds:
         sub.adjacency.setdefault(s, [])
     frontier, visited = list(dict.fromkeys(seeds)), set(seeds)
@@ -84,7 +116,7 @@ def expand_subgraph(adapter, seeds: Sequence[Entity], hops: int, *, scorer: Rela
         if not frontier:
             break
         counts = adapter.relations(frontier, "both")
-        keep = _kept_relations(counts, hop, scorer, top_m)
+        keep = _kept_relations(counts, hop, scorer, top_m, reached_by)
         by_rel: dict[Relation, list[Entity]] = {}
         cap = first_cap if hop == 0 else fanout_cap
         labelled = {e: e for e in frontier}  # keep the frontier's labels on the heads of new triples
@@ -92,12 +124,17 @@ def expand_subgraph(adapter, seeds: Sequence[Entity], hops: int, *, scorer: Rela
             if rc.relation in keep and rc.count <= cap:
                 by_rel.setdefault(rc.relation, []).append(labelled.get(rc.entity, rc.entity))
         new: list[Entity] = []
+        came: dict[Entity, set] = {}
         rels = sorted(by_rel, key=lambda r: (r.iri, r.via or "", r.inverse))
         calls = [lambda rel=rel: adapter.neighbors(by_rel[rel], rel, limit=limit) for rel in rels]
         for found in _gather(adapter, calls):     # one query per relation, in flight together
             for t in found:
-                if sub.add(t) and t.tail not in visited and not t.tail.is_literal:
-                    visited.add(t.tail)
-                    new.append(t.tail)
+                if sub.add(t) and not t.tail.is_literal:
+                    came.setdefault(t.tail, set()).add(t.relation.key())
+                    if t.tail not in visited:
+                        visited.add(t.tail)
+                        new.append(t.tail)
         frontier = new[:max_frontier]
+        if reached_by is not None:
+            reached_by = {e: came[e] for e in frontier}
     return sub

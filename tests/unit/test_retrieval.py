@@ -72,3 +72,17 @@ def test_paths_bfs_shortest_and_along_a_chain(adapter):
     along = paths_along(sub, [a], co_actor + (Relation(R + "directed_by"),))
     assert [p.end.name for p in along] == ["D2"]
     assert along[0].to_json()[0] == ["A", "starred actors", "X"]
+
+
+def test_per_branch_pruning_keeps_the_second_hop_of_a_weaker_first_hop():
+    """Each relation that reached the frontier gets one of the top-m places first: the label's
+    ``based_in`` is not crowded out by the maker's better-scored relations, and m stays m."""
+    kb = ["T|made_by|P", "T|label|L", "P|member_of|G", "P|plays|I", "P|born_in|C1", "L|based_in|C2"]
+    adapter = lines_adapter(kb)
+    weight = {"made_by": 5, "label": 4, "member_of": 3, "plays": 2.5, "born_in": 2, "based_in": 1}
+    scorer = lambda hop, rels: [0.0 if r.inverse else weight[r.iri.rsplit("/", 1)[-1]] for r in rels]  # noqa: E731
+    pooled = expand_subgraph(adapter, [ent(adapter, "T")], 2, scorer=scorer, top_m=2)
+    branched = expand_subgraph(adapter, [ent(adapter, "T")], 2, scorer=scorer, top_m=2, per_branch=True)
+    assert "C2" not in {n.name for n in pooled.nodes}
+    assert {"C2", "G"} <= {n.name for n in branched.nodes}
+    assert not {"I", "C1"} & {n.name for n in branched.nodes}, "still two relations on the second hop"

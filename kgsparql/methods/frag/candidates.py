@@ -21,15 +21,21 @@ class Candidates:
     ends: dict = field(default_factory=dict)    # chain -> the entities it reaches in the subgraph
 
 
-def retrieve(adapter, router, qchains, embedding, params, topics, walks, max_hops: int | None = None):
+def retrieve(adapter, router, qchains, embedding, params, topics, walks, max_hops: int | None = None,
+             per_branch: bool = False, named_hops: int = 0):
     """Route, expand and prune the subgraph, collect paths and candidate chains: (``Candidates``, the
-    plan so far). ``qchains``: the chain scorer for this question; ``embedding``: the question's."""
+    plan so far). ``qchains``: the chain scorer for this question; ``embedding``: the question's;
+    ``per_branch``: relations pruned per branch (``expand_subgraph``); ``named_hops``: how many
+    relations the question names, which widens the route up to ``hops_complex``."""
     p = params
     route = router.route(embedding, qchains.confident_length())
+    if route.hops < named_hops <= p.hops_complex:
+        route = replace(route, hops=named_hops)
     if max_hops is not None and route.hops > max_hops:
         route = replace(route, kind="simple", hops=max_hops)
     sub = expand_subgraph(adapter, topics, route.hops, scorer=qchains.relation_scores,
-                          top_m=p.top_m, fanout_cap=p.fanout_cap, first_cap=p.fanout_cap_first)
+                          top_m=p.top_m, fanout_cap=p.fanout_cap, first_cap=p.fanout_cap_first,
+                          per_branch=per_branch)
     ppr = personalized_pagerank(sub, topics, p.damping)
     sub = prune_to_top_n(sub, ppr, p.top_n)
     if route.kind == "simple":

@@ -5,6 +5,8 @@ See docs/methods/frag.md for the mapping from the paper to this code. Retrieval 
 candidate chains) is ``candidates.py``; this module ranks, judges and answers."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...learn import EmbeddingClassifier, chain_key
 from ...retrieval import NEIGHBOR_LIMIT, follow_chain
 from ...data import packaged_model
@@ -22,6 +24,8 @@ from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
 from .dated_ends import undated_first
 from .type_fit import type_fit_first
+from .bridges import nest_walked_through
+from .small_kg import SmallKgChains
 from .chains import ChainScorer, chain_prior
 from .options import FragOptions
 from .routing import Router
@@ -49,6 +53,7 @@ class FRAG:
         self.chains = ChainScorer(prior, rankers, self.adapter.verbalize, p, trained, self.encoder)
         self.typing = AnswerTyping(ctx, self.adapter.verbalize, self.chains.verbalize_chain)
         self.kind_fit = KindFit(self.encoder, self.adapter.verbalize) if p.kind_fit else None
+        self.small = SmallKgChains(ctx, self.adapter.verbalize, self.kind_fit, p)
 
     def _classifier(self, path: str) -> EmbeddingClassifier:
         return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
@@ -97,8 +102,9 @@ class FRAG:
         topics = list(topics)
         embedding = self.encoder.embed([masked])[0]
         qchains = self.chains.for_question(masked, embedding)
+        branch = self.small.per_branch(qchains)
         found, plan = retrieve(self.adapter, self.router, qchains, embedding, self.params, topics,
-                               self.ctx.walks, max_hops)
+                               self.ctx.walks, max_hops, branch, self.small.named_hops(masked) if branch else 0)
         ranked = qchains.rank_chains(found.candidates, found.answers)
         like, unfit = False, frozenset()
         if not any(chain_key(c) in qchains.probs for c in found.candidates):
@@ -118,6 +124,8 @@ class FRAG:
         match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics,
                             unfit, self._entity_fit(question, best, found))  # judge the way out
         match = self.typing.recognise(match, typed, best)
+        if not match.recognised and not match.wanted and self.small.bridged(question, masked, qchains, best, found):
+            match = replace(match, recognised=("bridge",))
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                               limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
@@ -155,9 +163,11 @@ class FRAG:
         if small and self.ctx.abstention.options.head_words:        # "lead developer" is not "developer"
             ranked = head_word_first(masked, ranked, verbalize)
         ranked = passive_first(masked, ranked, verbalize)   # "which languages influenced X"
+        like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
         if small:          # the kind of answer asked for ("when", "where") has the last word
             ranked = self.kind_fit.prefer(question, ranked, found.ends)
-        like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
+        if small and not like and self.params.nested_hops:      # "where is the label of X based": two hops
+            ranked = nest_walked_through(masked, ranked, lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ())))
         return (prefer_return(ranked) if like else ranked), like
 
     def _entity_fit(self, question: str, chain, found):

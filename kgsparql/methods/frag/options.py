@@ -16,7 +16,9 @@ class FragOptions:
     hops_simple: int = 2         # subgraph radius and BFS depth for simple questions
     hops_complex: int = 3        # subgraph radius and shortest-path depth for complex questions
     top_n: int = 400             # entities kept by personalised PageRank
-    top_m: int = 3               # relations kept per hop by relation ranking
+    top_m: int = 3               # relations kept per hop by relation ranking ...
+    branch_pruning: bool = True  # ... each relation that reached the hop getting one place first, where no
+                                 # chain prior knows the KG and it has few relations (docs/methods/frag.md)
     top_u: int = 8               # paths kept after reranking (evidence / LLM context)
     damping: float = 0.85        # PPR damping (probability of following an edge)
     fanout_cap_first: int = 5000 # per-(entity, relation) fan-out cap on the first hop
@@ -34,6 +36,8 @@ class FragOptions:
     relation_model: str = ""     # the shared chain scorer (`kgsparql train relations`; "" = packaged, "none" = off)
     trained_weight: float = 0.3  # its weight against the zero-shot rankers when reranking chains
     router_model: str = ""       # a router.npz from `kgsparql train` ("" = the packaged one)
+    nested_hops: bool = True     # where the prior knows no chain, on a KG of few relations: a question that asks
+                                 # something of a noun phrase around its topic walks two hops (frag/bridges.py)
     kind_fit: bool = True        # where the prior knows no chain, the kind of answer asked for ("when", "where",
                                  # "who", "how long") orders the chains (methods/kind_fit.py)
     chain_model: str = ""        # chains.npz files from `kgsparql train chains`, comma list ("" = packaged, "none" = no prior)

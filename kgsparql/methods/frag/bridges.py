@@ -1,0 +1,92 @@
+"""A hop the question does not name, fixed by the KG: "what year was **the museum holding** X opened"
+names ``opened year`` and nests a phrase around X; the only relation of X that reaches anything with an
+``opened year`` is ``housed in``, so ``housed in ; opened year`` is the chain it asks for, although no
+word of it says "housed". The hop count comes from the question (a nested phrase around the topic,
+its last relation named word for word) and the bridge from the KG's neighbourhood (the candidates'
+own chains), never from a phrasing or a relation list."""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from ...linking.topics import MASK
+from ...meaning import without_direction
+
+__all__ = ["bridged", "kind_bridged", "asks_beyond_nest", "nest_walked_through", "nests"]
+
+
+def bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, named: set[str]) -> bool:
+    """``best`` is a chain of two or more hops whose last hop the question names word for word
+    (``named``: the KG labels its words name), nests the topic in a phrase ("the N of X", "X's N", "the
+    N that ... X"), and whose earlier hops are the only way the candidates reach that last hop."""
+    if len(best) < 2 or without_direction(verbalize(best[-1])) not in named or not nests(masked):
+        return False
+    last, size = best[-1].key(), len(best)
+    ways = {tuple(r.key() for r in c[:-1]) for c in candidates if len(c) == size and c[-1].key() == last}
+    return ways == {tuple(r.key() for r in best[:-1])}
+
+
+def kind_bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, named: set[str], fits,
+                 lead: float = 0.2) -> bool:
+    """The mirror of ``bridged``: the question names every hop of ``best`` but the last and nests the
+    topic ("where is **the label** of X based"), and among the candidates that go one hop on from the
+    same prefix, ``best``'s ends are the kind of answer asked for and fit it ``lead`` better than every
+    other's (``fits``: chain -> how far its ends clear the kind's bar, ``KindFit.fits``; ``headquartered
+    in`` reaches places, ``parent company`` and the label's albums less so)."""
+    if len(best) < 2 or not nests(masked):
+        return False
+    if any(without_direction(verbalize(r)) not in named for r in best[:-1]):
+        return False
+    prefix = best[:-1]
+    ways = [c for c in candidates if len(c) == len(best) and c[:-1] == prefix and c[-1] != prefix[-1].reversed()]
+    scores = {c: fits(c) for c in ways}
+    if best not in scores or scores[best] is None or scores[best] <= 0:
+        return False
+    return all(s <= scores[best] - lead for c, s in scores.items() if c != best)
+
+
+_WORD = r"[A-Za-z][\w\-]*"
+# a noun phrase that holds the topic further on: "the museum holding X", "the museum where X hangs",
+# "the label of X", "the band behind X", "X's label" (English phrasing, no relation words)
+_NESTED = re.compile(rf"\b(?:the|a|an) (?:{_WORD} ){{0,2}}?{_WORD} (?:where|that|which|who|whose|of|in|on|at|by|"
+                     rf"behind|from|with|{_WORD}ing|{_WORD}ed) (?:.* )?(?:the )?{MASK}\b|\b{MASK}'s? {_WORD}", re.I)
+
+
+_FRAME = {"who", "whom", "what", "which", "where", "when", "is", "are", "was", "were", "the", "a", "an", "of",
+          "name", "list", "tell", "me", "give", "s", "x", "in", "to", "did", "does", "do"}
+
+
+def _nest(masked: str):
+    """The innermost such phrase: the last match of ``_NESTED`` that starts at an article or the topic."""
+    starts = [m.start() for m in re.finditer(rf"\b(?:the|a|an|{MASK})\b", masked, re.I)]
+    found = [m for m in (_NESTED.match(masked, i) for i in starts) if m]
+    return found[-1] if found else None
+
+
+def nests(masked: str) -> bool:
+    """The question holds its topic inside a noun phrase (``_NESTED``)."""
+    return _nest(masked) is not None
+
+
+def asks_beyond_nest(masked: str) -> str:
+    """The words the question asks of the referent of a noun phrase around its topic: "based" in
+    "where is **the label of X** based"; empty for "who is the label of X" and where nothing nests."""
+    m = _nest(masked)
+    rest = re.findall(r"[a-z]+", (masked[: m.start()] + " " + masked[m.end():]).lower()) if m else []
+    return " ".join(w for w in rest if w not in _FRAME)
+
+
+def nest_walked_through(masked: str, ranked: list, fits=lambda chain: None) -> list:
+    """A question that asks something of a noun phrase around its topic names two relations, so a
+    one-hop best chain answers only one of them: the best-ranked two-hop candidate that keeps that
+    hop (as its first or its last), does not walk straight back, and, where one does, reaches the
+    kind of answer asked for (``fits``: chain -> above 0 when it does) goes first (scores kept). One
+    that goes on from the best hop must reach that kind: "who supervised X's doctorate" asks the
+    doctorate's hop itself, not where the advisor studied."""
+    best = ranked[0][0] if ranked else ()
+    if len(best) != 1 or not asks_beyond_nest(masked):
+        return ranked
+    keeps = [i for i, (c, _) in enumerate(ranked) if len(c) == 2 and best[0] in (c[0], c[1])
+             and c[1] != c[0].reversed() and (c[0] != best[0] or (fits(c) or 0.0) > 0)]
+    at = next((i for i in keeps if (fits(ranked[i][0]) or 0.0) > 0), keeps[0] if keeps else None)
+    return ranked if at is None else [ranked[at], *ranked[:at], *ranked[at + 1:]]
