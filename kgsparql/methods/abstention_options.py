@@ -29,7 +29,7 @@ class AbstentionOptions:
     answer_kind: bool = True            # abstain when the chain reaches only dates and the question asks for none
     meaning_agreement: float = 0.5      # the meaning view alone needs the shared chain scorer to give the chain
                                         # at least this share of its favourite's probability ...
-    scorer_trusted: float = 0.72        # ... where the scorer ranks this share of the KG's own synthetic questions
+    scorer_trusted: float = 0.73        # ... where the scorer ranks this share of the KG's own synthetic questions
     trust_questions: int = 200          # right or more (a 95% lower bound, on up to this many; 0: always trusted)
     outside: bool = True                # abstain when the question asks for a relation the KG lacks
                                         # (methods.outside_relations: a general relation vocabulary) ...
