@@ -12,14 +12,18 @@ from ..shared_verdict import answers_along, shared_verdict
 __all__ = ["with_trained", "mismatch", "default_chain"]
 
 
-def with_trained(method, ranking: list, masked: str, ends: dict) -> tuple[list, dict]:
-    """Ties of score, hop count and answer-type word ("which *year*") broken by the shared trained
-    chain scorer's confidence, over the one-hop chains and the 30 best (before the MiniLM similarity
-    of question and chain); the ranking and that confidence per chain."""
+def with_trained(method, ranking: list, masked: str, ends: dict, prior=None) -> tuple[list, dict]:
+    """The chains by score plus ``prior_weight`` x the default method's chain prior (``prior``, a
+    ``QuestionPrior``: silent on a KG none of its heads knows); ties of that, hop count and
+    answer-type word ("which *year*") broken by the shared trained chain scorer's confidence, over
+    the one-hop chains and the 30 best (before the MiniLM similarity of question and chain); the
+    ranking and that confidence per chain."""
     pool = list(dict.fromkeys([*(c for c in ends if len(c) == 1), *(s.chain for s in ranking[:30])]))
     probs = chain_probabilities(method.trained, method.encoder, masked, pool, method.adapter.verbalize,
                                 {c: len(ends[c]) for c in pool})
-    order = sorted(ranking, key=lambda s: (-round(s.score, 9), len(s.chain), -round(s.answer_type, 6),
+    weight = method.params.prior_weight if prior is not None else 0.0
+    of = prior.of if prior is not None else (lambda chain: 0.0)
+    order = sorted(ranking, key=lambda s: (-round(s.score + weight * of(s.chain), 9), len(s.chain), -round(s.answer_type, 6),
                                            -round(probs.get(s.chain, 0.0), 6)))
     return order, probs
 
