@@ -36,14 +36,15 @@ def _trained_view(found, chain, scorer) -> dict:
 
 
 def mismatch(method, question: str, found, best) -> str | None:
-    """Why the best chain does not answer the question: its score is low while the question names
-    KG relations, or (a one-hop chain) the shared abstention (``ctx.abstention``, every method's)
+    """Why the best chain does not answer the question: its score (plus the chain prior's weighted
+    probability) is low while the question names KG relations, or (a one-hop chain) the shared abstention (``ctx.abstention``, every method's)
     recognises it in none of its views and the default method does not answer along it (asked only
     where the question names no other relation, of the KG or one it lacks), or (any
     chain) the question asks for a relation the KG lacks (``shared_abstention``), or the default
     method refuses the question (``verdict``)."""
     topic, plan = found.topics[0].name, found.plan
-    if plan["relation_words"] > 0 and best.score < method.params.min_score:
+    backed = method.params.prior_weight * found.prior.of(best.chain)     # the chain prior's support
+    if plan["relation_words"] > 0 and best.score + backed < method.params.min_score:
         return (f"nothing the KG holds about {topic} matches the question "
                 f"(closest: '{plan['chain']}', score {best.score:.2f})")
     relation_match, verbalize = method.ctx.abstention, method.adapter.verbalize

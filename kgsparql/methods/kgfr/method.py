@@ -14,7 +14,7 @@ from ...types import Answer, Entity
 from ..context import MethodContext
 from ..counting import count_answer
 from ..no_answer import abstain, link_or_abstain, no_fact
-from ..shared_chains import load_chain_prior, load_chain_scorer, question_prior
+from ..shared_chains import QuestionPrior, load_chain_prior, load_chain_scorer, question_prior
 from ..shared_verdict import verdict_method
 from .llm_steps import answer_with_reflection
 from .chain_scoring import QuestionScorer
@@ -39,6 +39,7 @@ class _Retrieved:
     answers: tuple = ()
     plan: dict = field(default_factory=dict)
     trained: dict = field(default_factory=dict)     # chain -> the shared trained scorer's confidence
+    prior: QuestionPrior = field(default_factory=QuestionPrior)     # the default method's chain prior
 
 
 class KGFR:
@@ -98,7 +99,7 @@ class KGFR:
                             # (a same-kind question, or the prior, may still want a longer walk)
         record_count("explored_entities", explored.entities)
         record_count("explored_edges", explored.edges)
-        found = _Retrieved(list(topics), masked, explored.sub, ranking, ends, trained=trained)
+        found = _Retrieved(list(topics), masked, explored.sub, ranking, ends, trained=trained, prior=prior)
         nodes = self._ranked_nodes(found)
         found.answers = tuple(dict.fromkeys(e.name for e in nodes[: len(ends[ranking[0].chain])])) if ranking else ()
         rel_score: dict = {}
