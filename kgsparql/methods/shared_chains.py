@@ -46,8 +46,13 @@ class QuestionPrior:
 
     probs: Mapping[str, float] = field(default_factory=dict)
 
-    def of(self, chain: Sequence[Relation]) -> float:
-        return self.probs.get(chain_key(chain), 0.0) if chain else 0.0
+    def of(self, chain: Sequence[Relation], same_kind: bool = False) -> float:
+        """The chain's probability; 0 for a chain that never walks back along its previous hop when
+        the question asks for entities like one it reaches (``same_kind``: "what *else* did the
+        writer of X write"): the prior reads the phrasing it was trained on, not that cue."""
+        if not chain or (same_kind and not _returns(chain)):
+            return 0.0
+        return self.probs.get(chain_key(chain), 0.0)
 
     def longer_than(self, hops: int) -> float:
         """The largest probability the prior gives a chain of more than ``hops`` hops."""
@@ -68,3 +73,7 @@ def question_prior(prior: ChainPrior | None, encoder, masked: str) -> QuestionPr
     if prior is None:
         return QuestionPrior()
     return QuestionPrior(prior.scores(encoder.embed([masked])[0]))
+
+
+def _returns(chain: Sequence[Relation]) -> bool:
+    return any(chain[i] == chain[i - 1].reversed() for i in range(1, len(chain)))

@@ -12,9 +12,10 @@ from ..shared_verdict import answers_along, shared_verdict
 __all__ = ["with_trained", "mismatch", "default_chain"]
 
 
-def with_trained(method, ranking: list, masked: str, ends: dict, prior=None) -> tuple[list, dict]:
+def with_trained(method, ranking: list, masked: str, ends: dict, prior=None, same_kind: bool = False) -> tuple[list, dict]:
     """The chains by score plus ``prior_weight`` x the default method's chain prior (``prior``, a
-    ``QuestionPrior``: silent on a KG none of its heads knows); ties of that, hop count and
+    ``QuestionPrior``: silent on a KG none of its heads knows, and on a chain that never returns in a
+    same-kind question); ties of that, hop count and
     answer-type word ("which *year*") broken by the shared trained chain scorer's confidence, over
     the one-hop chains and the 30 best (before the MiniLM similarity of question and chain); the
     ranking and that confidence per chain."""
@@ -22,7 +23,7 @@ def with_trained(method, ranking: list, masked: str, ends: dict, prior=None) -> 
     probs = chain_probabilities(method.trained, method.encoder, masked, pool, method.adapter.verbalize,
                                 {c: len(ends[c]) for c in pool})
     weight = method.params.prior_weight if prior is not None else 0.0
-    of = prior.of if prior is not None else (lambda chain: 0.0)
+    of = (lambda chain: prior.of(chain, same_kind)) if prior is not None else (lambda chain: 0.0)
     order = sorted(ranking, key=lambda s: (-round(s.score + weight * of(s.chain), 9), len(s.chain), -round(s.answer_type, 6),
                                            -round(probs.get(s.chain, 0.0), 6)))
     return order, probs
@@ -43,7 +44,7 @@ def mismatch(method, question: str, found, best) -> str | None:
     chain) the question asks for a relation the KG lacks (``shared_abstention``), or the default
     method refuses the question (``verdict``)."""
     topic, plan = found.topics[0].name, found.plan
-    backed = method.params.prior_weight * found.prior.of(best.chain)     # the chain prior's support
+    backed = method.params.prior_weight * found.prior.of(best.chain, plan["sibling"])     # the prior's support
     if plan["relation_words"] > 0 and best.score + backed < method.params.min_score:
         return (f"nothing the KG holds about {topic} matches the question "
                 f"(closest: '{plan['chain']}', score {best.score:.2f})")

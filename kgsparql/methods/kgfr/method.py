@@ -92,7 +92,7 @@ class KGFR:
         for hops in sorted({min(p.settle_hops, p.hops), p.hops}):
             explored = propagate(self.adapter, topics, hops, lam=p.lam, max_frontier=p.max_frontier)
             ends = chain_ends(explored.sub, topics, hops, walks=self.ctx.walks)
-            ranking, trained = with_trained(self, scorer.score_chains(list(ends)), masked, ends, prior)
+            ranking, trained = with_trained(self, scorer.score_chains(list(ends)), masked, ends, prior, scorer.sibling)
             if ranking and ranking[0].score >= _SETTLED and not scorer.sibling \
                     and prior.longer_than(hops) < p.prior_continue:
                 break       # a chain this short says all the question says: no farther hop can add to it

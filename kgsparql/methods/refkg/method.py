@@ -84,7 +84,8 @@ class RefKG:
         trained = chain_probabilities(self.trained, self.ctx.encoder, masked, tied, self.adapter.verbalize,
                                       {c: len(supported(groups[c])) for c in tied})
         p = self.params
-        return [s + p.trained_weight * trained.get(c, 0.0) + p.prior_weight * prior.of(c) for s, c in zip(scores, chains)]
+        cue = bool(judge.cues)
+        return [s + p.trained_weight * trained.get(c, 0.0) + p.prior_weight * prior.of(c, cue) for s, c in zip(scores, chains)]
 
     def _examples(self, paths, n: int = 2) -> list[str]:
         """A chain's first ``n`` kept paths in words (fact order, the adapter's relation words)."""
@@ -103,13 +104,14 @@ class RefKG:
     def _chooser(self, judge: QuestionJudge, texts: list[str], prior: QuestionPrior):
         def choose(hop, chains, relations, frontier):
             extended = [(*c, r) for c in (chains or [()]) for r in relations]
-            longer = max(prior.of(c) for c in extended)     # the prior expects a longer chain
+            cue = bool(judge.cues)
+            longer = max(prior.of(c, cue) for c in extended)     # the prior expects a longer chain
             if hop and max(judge.alignment(c)[0] for c in extended) <= max(judge.alignment(c)[0] for c in chains) \
-                    and (longer < self.params.prior_continue or longer <= max(prior.of(c) for c in chains)):
+                    and (longer < self.params.prior_continue or longer <= max(prior.of(c, cue) for c in chains)):
                 return []      # no longer chain matches the question better: stop exploring
             best: dict = {}
             for chain, score in zip(extended, judge.scores(extended)):
-                score += self.params.prior_weight * prior.of(chain)
+                score += self.params.prior_weight * prior.of(chain, cue)
                 best[chain[-1]] = max(score, best.get(chain[-1], -1.0))
             ranked = sorted(relations, key=lambda r: -best[r])
             top = ranked[: self.params.top_k]
