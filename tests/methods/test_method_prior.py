@@ -25,6 +25,15 @@ def test_a_question_prior_reads_chains_by_key_and_tells_how_long_a_chain_it_expe
     assert QuestionPrior().of(three) == 0.0 and QuestionPrior().longer_than(1) == 0.0
 
 
+def test_the_prior_is_silent_on_a_chain_that_never_returns_in_a_same_kind_question():
+    """"What else did the writer of X write": the walk out and back keeps the prior, the one-hop chain
+    the prior learnt from other phrasings does not."""
+    back, one = (DIRECTED, DIRECTED.reversed()), (DIRECTED,)
+    prior = QuestionPrior({chain_key(back): 0.3, chain_key(one): 0.6})
+    assert prior.of(one, same_kind=True) == 0.0 and prior.of(back, same_kind=True) == 0.3
+    assert prior.of(one) == 0.6
+
+
 def test_the_fact_scorer_keeps_a_relation_the_question_names_in_another_word_form():
     """"were released in which years" names ``release year``; the whole question's cosine with it is
     under RefKG's alpha (0.1), the shared matcher's score is not, and an unnamed relation scores lower."""
