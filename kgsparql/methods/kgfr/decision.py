@@ -6,16 +6,21 @@ reached (docs/methods/kgfr.md, "Answering without an LLM, and abstaining")."""
 from __future__ import annotations
 
 from ...rank.path_words import chain_words
+from .chain_scoring import _returns
 from ..shared_chains import chain_probabilities
 from ..shared_verdict import answers_along, shared_verdict
 
-__all__ = ["with_trained", "mismatch", "default_chain"]
+__all__ = ["with_trained", "mismatch", "default_chain", "SETTLED"]
+
+SETTLED = 1.0 - 1e-9    # a chain aligned on every hop with every relation word of the question
 
 
 def with_trained(method, ranking: list, masked: str, ends: dict, prior=None, same_kind: bool = False) -> tuple[list, dict]:
     """The chains by score plus ``prior_weight`` x the default method's chain prior (``prior``, a
-    ``QuestionPrior``: silent on a KG none of its heads knows, and on a chain that never returns in a
-    same-kind question); ties of that, hop count and
+    ``QuestionPrior``: silent on a KG none of its heads knows, on a chain that never returns in a
+    same-kind question, and there on a chain that walks on past a walk out and back aligned with
+    every relation word of the question: "which movies share actors with X" is not walked on to
+    their genres); ties of that, hop count and
     answer-type word ("which *year*") broken by the shared trained chain scorer's confidence, over
     the one-hop chains and the 30 best (before the MiniLM similarity of question and chain); the
     ranking and that confidence per chain."""
@@ -23,7 +28,12 @@ def with_trained(method, ranking: list, masked: str, ends: dict, prior=None, sam
     probs = chain_probabilities(method.trained, method.encoder, masked, pool, method.adapter.verbalize,
                                 {c: len(ends[c]) for c in pool})
     weight = method.params.prior_weight if prior is not None else 0.0
-    of = (lambda chain: prior.of(chain, same_kind)) if prior is not None else (lambda chain: 0.0)
+    settled = {s.chain for s in ranking if s.score >= SETTLED and same_kind and _returns(s.chain)}
+
+    def of(chain) -> float:     # no support for a chain that walks on past a walk out and back that says it all
+        if prior is None or any(chain[:n] in settled for n in range(1, len(chain))):
+            return 0.0
+        return prior.of(chain, same_kind)
     order = sorted(ranking, key=lambda s: (-round(s.score + weight * of(s.chain), 9), len(s.chain), -round(s.answer_type, 6),
                                            -round(probs.get(s.chain, 0.0), 6)))
     return order, probs

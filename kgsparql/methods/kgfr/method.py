@@ -18,14 +18,13 @@ from ..shared_chains import QuestionPrior, load_chain_prior, load_chain_scorer, 
 from ..shared_verdict import verdict_method
 from .llm_steps import answer_with_reflection
 from .chain_scoring import QuestionScorer
-from .decision import default_chain, mismatch, with_trained
+from .decision import SETTLED, default_chain, mismatch, with_trained
 from .descriptions import Descriptions
 from .interfaces import Levels, interfaces
 from .options import KgfrOptions
 
 __all__ = ["KGFR"]
 
-_SETTLED = 1.0 - 1e-9   # a chain aligned on every hop with every relation word of the question
 
 
 @dataclass
@@ -93,7 +92,7 @@ class KGFR:
             explored = propagate(self.adapter, topics, hops, lam=p.lam, max_frontier=p.max_frontier)
             ends = chain_ends(explored.sub, topics, hops, walks=self.ctx.walks)
             ranking, trained = with_trained(self, scorer.score_chains(list(ends)), masked, ends, prior, scorer.sibling)
-            if ranking and ranking[0].score >= _SETTLED and not scorer.sibling \
+            if ranking and ranking[0].score >= SETTLED and not scorer.sibling \
                     and prior.longer_than(hops) < p.prior_continue:
                 break       # a chain this short says all the question says: no farther hop can add to it
                             # (a same-kind question, or the prior, may still want a longer walk)
