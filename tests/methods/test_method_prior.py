@@ -59,3 +59,21 @@ def test_the_prior_can_be_turned_off_and_its_weight_is_checked(base, method):
     bad = base.replace(method=method, tables={"methods": {method: {"prior_weight": 1.5}}})
     with pytest.raises(ConfigError, match="prior_weight"):
         Asker(bad).ask("Who directed Kismet?")
+
+
+@pytest.mark.parametrize("same_kind, first", [(True, 2), (False, 3)])
+def test_kgfr_ranks_by_score_and_prior_but_not_past_a_settled_walk_out_and_back(same_kind, first):
+    """"Which movies share actors with X": the walk out and back says it all; the prior's three-hop
+    template (on to their genres) does not pass it. Without the same-kind cue the prior decides."""
+    from types import SimpleNamespace
+
+    from kgsparql.methods.kgfr.chain_scoring import ChainScore
+    from kgsparql.methods.kgfr.decision import with_trained
+    from kgsparql.methods.kgfr.options import KgfrOptions
+
+    back, longer = (STARRED, STARRED.reversed()), (STARRED, STARRED.reversed(), DIRECTED)
+    ranking = [ChainScore(back, 1.0, 2.0, 0.5), ChainScore(longer, 0.6, 2.0, 0.5)]
+    method = SimpleNamespace(trained=None, encoder=None, adapter=SimpleNamespace(verbalize=str), params=KgfrOptions())
+    prior = QuestionPrior({chain_key(longer): 0.9})
+    order, _ = with_trained(method, ranking, "which movies share actors with x", {back: [], longer: []}, prior, same_kind)
+    assert len(order[0].chain) == first
