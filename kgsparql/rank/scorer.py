@@ -17,6 +17,7 @@ from typing import Protocol, Sequence, runtime_checkable
 import numpy as np
 
 from ..errors import ConfigError, PluginError
+from ..meaning.matcher import RelationMatcher
 from ..registry import create
 from .base import RankerContext, Rankers, stems
 
@@ -33,15 +34,18 @@ class Scorer(Protocol):
 
 
 class MiniLMScorer:
-    """MiniLM cosine of the query and the fact's relation words (clipped to [0, 1]), raised by
-    ``entity_bonus`` when the fact's subject or object is named in the query. Relation phrases are
-    few and cached, so scoring thousands of facts costs a handful of encodings."""
+    """How well the fact's relation words match the query by meaning (the shared
+    ``meaning.RelationMatcher``: the best of the whole query's and each content word's MiniLM cosine,
+    blended with the share of the relation's word stems the query uses; ``by_meaning = false``: the
+    whole query's cosine alone), raised by ``entity_bonus`` when the fact's subject or object is named
+    in the query. Relation phrases are few and cached, so thousands of facts cost a few encodings."""
 
     name = "minilm"
 
     @dataclass(frozen=True)
     class Options:
         entity_bonus: float = 0.2     # added when a fact's subject or object is named in the query
+        by_meaning: bool = True       # the shared relation matcher (else the whole query's cosine)
 
         def __post_init__(self) -> None:
             if not 0 <= self.entity_bonus <= 1:
@@ -56,8 +60,11 @@ class MiniLMScorer:
         if not facts:
             return []
         relations = sorted({r for _, r, _ in facts})
-        vectors = self.encoder.embed([query, *relations])
-        cosine = dict(zip(relations, (vectors[1:] @ vectors[0]).tolist()))
+        if self.options.by_meaning:
+            cosine = dict(zip(relations, RelationMatcher(encoder=self.encoder).name_scores(query, relations).tolist()))
+        else:
+            vectors = self.encoder.embed([query, *relations])
+            cosine = dict(zip(relations, (vectors[1:] @ vectors[0]).tolist()))
         words = stems(query)
         out = []
         for subject, relation, obj in facts:

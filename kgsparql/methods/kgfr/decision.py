@@ -6,20 +6,35 @@ reached (docs/methods/kgfr.md, "Answering without an LLM, and abstaining")."""
 from __future__ import annotations
 
 from ...rank.path_words import chain_words
+from .chain_scoring import _returns
 from ..shared_chains import chain_probabilities
 from ..shared_verdict import answers_along, shared_verdict
 
-__all__ = ["with_trained", "mismatch", "default_chain"]
+__all__ = ["with_trained", "mismatch", "default_chain", "SETTLED"]
+
+SETTLED = 1.0 - 1e-9    # a chain aligned on every hop with every relation word of the question
 
 
-def with_trained(method, ranking: list, masked: str, ends: dict) -> tuple[list, dict]:
-    """Ties of score, hop count and answer-type word ("which *year*") broken by the shared trained
-    chain scorer's confidence, over the one-hop chains and the 30 best (before the MiniLM similarity
-    of question and chain); the ranking and that confidence per chain."""
+def with_trained(method, ranking: list, masked: str, ends: dict, prior=None, same_kind: bool = False) -> tuple[list, dict]:
+    """The chains by score plus ``prior_weight`` x the default method's chain prior (``prior``, a
+    ``QuestionPrior``: silent on a KG none of its heads knows, on a chain that never returns in a
+    same-kind question, and there on a chain that walks on past a walk out and back aligned with
+    every relation word of the question: "which movies share actors with X" is not walked on to
+    their genres); ties of that, hop count and
+    answer-type word ("which *year*") broken by the shared trained chain scorer's confidence, over
+    the one-hop chains and the 30 best (before the MiniLM similarity of question and chain); the
+    ranking and that confidence per chain."""
     pool = list(dict.fromkeys([*(c for c in ends if len(c) == 1), *(s.chain for s in ranking[:30])]))
     probs = chain_probabilities(method.trained, method.encoder, masked, pool, method.adapter.verbalize,
                                 {c: len(ends[c]) for c in pool})
-    order = sorted(ranking, key=lambda s: (-round(s.score, 9), len(s.chain), -round(s.answer_type, 6),
+    weight = method.params.prior_weight if prior is not None else 0.0
+    settled = {s.chain for s in ranking if s.score >= SETTLED and same_kind and _returns(s.chain)}
+
+    def of(chain) -> float:     # no support for a chain that walks on past a walk out and back that says it all
+        if prior is None or any(chain[:n] in settled for n in range(1, len(chain))):
+            return 0.0
+        return prior.of(chain, same_kind)
+    order = sorted(ranking, key=lambda s: (-round(s.score + weight * of(s.chain), 9), len(s.chain), -round(s.answer_type, 6),
                                            -round(probs.get(s.chain, 0.0), 6)))
     return order, probs
 
@@ -32,14 +47,15 @@ def _trained_view(found, chain, scorer) -> dict:
 
 
 def mismatch(method, question: str, found, best) -> str | None:
-    """Why the best chain does not answer the question: its score is low while the question names
-    KG relations, or (a one-hop chain) the shared abstention (``ctx.abstention``, every method's)
+    """Why the best chain does not answer the question: its score (plus the chain prior's weighted
+    probability) is low while the question names KG relations, or (a one-hop chain) the shared abstention (``ctx.abstention``, every method's)
     recognises it in none of its views and the default method does not answer along it (asked only
     where the question names no other relation, of the KG or one it lacks), or (any
     chain) the question asks for a relation the KG lacks (``shared_abstention``), or the default
     method refuses the question (``verdict``)."""
     topic, plan = found.topics[0].name, found.plan
-    if plan["relation_words"] > 0 and best.score < method.params.min_score:
+    backed = method.params.prior_weight * found.prior.of(best.chain, plan["sibling"])     # the prior's support
+    if plan["relation_words"] > 0 and best.score + backed < method.params.min_score:
         return (f"nothing the KG holds about {topic} matches the question "
                 f"(closest: '{plan['chain']}', score {best.score:.2f})")
     relation_match, verbalize = method.ctx.abstention, method.adapter.verbalize

@@ -14,18 +14,17 @@ from ...types import Answer, Entity
 from ..context import MethodContext
 from ..counting import count_answer
 from ..no_answer import abstain, link_or_abstain, no_fact
-from ..shared_chains import load_chain_scorer
+from ..shared_chains import QuestionPrior, load_chain_prior, load_chain_scorer, question_prior
 from ..shared_verdict import verdict_method
 from .llm_steps import answer_with_reflection
 from .chain_scoring import QuestionScorer
-from .decision import default_chain, mismatch, with_trained
+from .decision import SETTLED, default_chain, mismatch, with_trained
 from .descriptions import Descriptions
 from .interfaces import Levels, interfaces
 from .options import KgfrOptions
 
 __all__ = ["KGFR"]
 
-_SETTLED = 1.0 - 1e-9   # a chain aligned on every hop with every relation word of the question
 
 
 @dataclass
@@ -39,6 +38,7 @@ class _Retrieved:
     answers: tuple = ()
     plan: dict = field(default_factory=dict)
     trained: dict = field(default_factory=dict)     # chain -> the shared trained scorer's confidence
+    prior: QuestionPrior = field(default_factory=QuestionPrior)     # the default method's chain prior
 
 
 class KGFR:
@@ -59,6 +59,7 @@ class KGFR:
                                                              self.params.describe_relations, cache))
         self.verdict = verdict_method(ctx, self.params.verdict, self.name)
         self.trained = load_chain_scorer(ctx, self.params.chain_model)
+        self.prior = load_chain_prior(ctx, self.params.prior_model)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -86,16 +87,18 @@ class KGFR:
     def _retrieve(self, topics: list[Entity], masked: str) -> _Retrieved:
         p = self.params
         scorer = QuestionScorer(masked, self.aligner, self.encoder, self.describe, p.sibling_damping)
+        prior = question_prior(self.prior, self.encoder, masked)
         for hops in sorted({min(p.settle_hops, p.hops), p.hops}):
             explored = propagate(self.adapter, topics, hops, lam=p.lam, max_frontier=p.max_frontier)
             ends = chain_ends(explored.sub, topics, hops, walks=self.ctx.walks)
-            ranking, trained = with_trained(self, scorer.score_chains(list(ends)), masked, ends)
-            if ranking and ranking[0].score >= _SETTLED and not scorer.sibling:
+            ranking, trained = with_trained(self, scorer.score_chains(list(ends)), masked, ends, prior, scorer.sibling)
+            if ranking and ranking[0].score >= SETTLED and not scorer.sibling \
+                    and prior.longer_than(hops) < p.prior_continue:
                 break       # a chain this short says all the question says: no farther hop can add to it
-                            # (a same-kind question may still want a walk out and back beyond it)
+                            # (a same-kind question, or the prior, may still want a longer walk)
         record_count("explored_entities", explored.entities)
         record_count("explored_edges", explored.edges)
-        found = _Retrieved(list(topics), masked, explored.sub, ranking, ends, trained=trained)
+        found = _Retrieved(list(topics), masked, explored.sub, ranking, ends, trained=trained, prior=prior)
         nodes = self._ranked_nodes(found)
         found.answers = tuple(dict.fromkeys(e.name for e in nodes[: len(ends[ranking[0].chain])])) if ranking else ()
         rel_score: dict = {}

@@ -26,6 +26,9 @@ class KgfrOptions:
     verdict: str = "kelgop"       # also abstain where this method (the default) does ("": own checks only)
     describe_relations: bool = False   # let the LLM write relation descriptions (once per KG, cached)
     chain_model: str = ""         # the shared trained chain scorer breaks ties ("": the packaged one, "none": off)
+    prior_model: str = ""         # the default method's chain prior ("": the packaged heads, "none": off)
+    prior_weight: float = 1.0     # its probability added to a chain's score when ranking (where a head knows the KG)
+    prior_continue: float = 0.2   # propagate to ``hops`` where the prior gives a longer chain this much
 
     def __post_init__(self) -> None:
         if not 1 <= self.hops <= 4 or not 1 <= self.settle_hops <= 4:
@@ -35,5 +38,5 @@ class KgfrOptions:
         for name in ("lam", "max_frontier", "top_k", "top_n", "top_paths"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
-        if not 0 <= self.sibling_damping <= 1 or not 0 <= self.min_score <= 1:
-            raise ConfigError("sibling_damping and min_score must be in [0, 1]")
+        if not all(0 <= w <= 1 for w in (self.sibling_damping, self.min_score, self.prior_weight, self.prior_continue)):
+            raise ConfigError("sibling_damping, min_score, prior_weight and prior_continue must be in [0, 1]")

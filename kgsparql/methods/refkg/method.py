@@ -11,7 +11,7 @@ from ..abstention import Match
 from ..context import MethodContext
 from ..counting import count_answer
 from ..no_answer import abstain, link_or_abstain, no_fact
-from ..shared_chains import chain_probabilities, load_chain_scorer
+from ..shared_chains import QuestionPrior, chain_probabilities, load_chain_prior, load_chain_scorer, question_prior
 from ..shared_verdict import answers_along, shared_verdict, verdict_method
 from .judge import ChainJudge, QuestionJudge
 from .decoupling import SubQuestion, decouple
@@ -37,6 +37,7 @@ class RefKG:
         self.judge = ChainJudge(ctx.ranker("alignment"), ctx.ranker("embedding"), vocabulary, self.adapter.verbalize)
         ctx.warm_encoder()
         self.trained = load_chain_scorer(ctx, p.chain_model)
+        self.prior = load_chain_prior(ctx, p.prior_model)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -47,9 +48,10 @@ class RefKG:
         topics, masked = link.topics(), link.masked()
         subs, decoupled_by = decouple(self.llm, question, topics)
         judge = self.judge.for_question(masked, question)
+        prior = question_prior(self.prior, self.ctx.encoder, masked)
         plan = {"decoupled_by": decoupled_by, "subqueries": [s.to_json() for s in subs],
                 "topic_entities": [e.to_json() for e in topics]}
-        tracks = [self._track(track, topics, judge) for track in _tracks(subs)]
+        tracks = [self._track(track, topics, judge, prior) for track in _tracks(subs)]
         plan["exploration"] = [found.to_json() for found, _ in tracks]
         paths = [p for found, refined in tracks for p in refined.kept_paths(found.paths)]
         plan["refinement"] = [refined.to_json() for _, refined in tracks]
@@ -57,7 +59,7 @@ class RefKG:
         chains = list(groups)
         if not chains:
             return abstain(question, no_fact(topics[0]), (), topics, plan, id)
-        scores = self._scores(judge, masked, chains, groups)
+        scores = self._scores(judge, masked, chains, groups, prior)
         best = max(range(len(chains)), key=lambda i: (scores[i], -len(chains[i])))
         chain = chains[best]
         evidence = [(p, round(scores[best], 4)) for p in groups[chain][: self.params.top_u]]
@@ -71,39 +73,45 @@ class RefKG:
         answers, plan["answered_by"] = self._infer(question, chains, scores, groups, chain)
         return Answer(question, answers, evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
-    def _scores(self, judge: QuestionJudge, masked: str, chains, groups) -> list[float]:
+    def _scores(self, judge: QuestionJudge, masked: str, chains, groups, prior: QuestionPrior) -> list[float]:
         """The judge's score of each chain; among the chains whose words align best with the question
         (the question's words cannot tell them apart), plus ``trained_weight`` x the shared chain
-        scorer's confidence over those chains."""
+        scorer's confidence over those chains; plus ``prior_weight`` x the chain prior's probability."""
         scores = judge.scores(chains, [self._examples(groups[c]) for c in chains],
                               [[p.end.name for p in groups[c][:20]] for c in chains])
         f1 = [judge.alignment(c)[0] for c in chains]
         tied = [c for c, f in zip(chains, f1) if f >= max(f1) - 1e-9]
         trained = chain_probabilities(self.trained, self.ctx.encoder, masked, tied, self.adapter.verbalize,
                                       {c: len(supported(groups[c])) for c in tied})
-        return [s + self.params.trained_weight * trained.get(c, 0.0) for s, c in zip(scores, chains)]
+        p = self.params
+        cue = bool(judge.cues)
+        return [s + p.trained_weight * trained.get(c, 0.0) + p.prior_weight * prior.of(c, cue) for s, c in zip(scores, chains)]
 
     def _examples(self, paths, n: int = 2) -> list[str]:
         """A chain's first ``n`` kept paths in words (fact order, the adapter's relation words)."""
         return [". ".join(verbalize_fact(t, self.adapter.verbalize) for t in p.triples) for p in paths[:n]]
 
-    def _track(self, subs: list[SubQuestion], topics: list[Entity], judge: QuestionJudge):
+    def _track(self, subs: list[SubQuestion], topics: list[Entity], judge: QuestionJudge, prior: QuestionPrior):
         """Explore from the track's entities (hop i guided by sub-query i), then refine its evidence."""
         p, texts = self.params, [s.text for s in subs]
         starts = list(subs[0].entities) or topics
-        found = explore(self.adapter, starts, self._chooser(judge, texts), max_hops=p.max_hops,
+        found = explore(self.adapter, starts, self._chooser(judge, texts, prior), max_hops=p.max_hops,
                         fanout_cap=p.fanout_cap, max_frontier=p.max_frontier, max_edges=p.max_edges,
                         walks=self.ctx.walks)
         found.record()
         return found, refine(self.scorer, texts, found.hops, self.adapter.verbalize, p.alpha)
 
-    def _chooser(self, judge: QuestionJudge, texts: list[str]):
+    def _chooser(self, judge: QuestionJudge, texts: list[str], prior: QuestionPrior):
         def choose(hop, chains, relations, frontier):
             extended = [(*c, r) for c in (chains or [()]) for r in relations]
-            if hop and max(judge.alignment(c)[0] for c in extended) <= max(judge.alignment(c)[0] for c in chains):
+            cue = bool(judge.cues)
+            longer = max(prior.of(c, cue) for c in extended)     # the prior expects a longer chain
+            if hop and max(judge.alignment(c)[0] for c in extended) <= max(judge.alignment(c)[0] for c in chains) \
+                    and (longer < self.params.prior_continue or longer <= max(prior.of(c, cue) for c in chains)):
                 return []      # no longer chain matches the question better: stop exploring
             best: dict = {}
             for chain, score in zip(extended, judge.scores(extended)):
+                score += self.params.prior_weight * prior.of(chain, cue)
                 best[chain[-1]] = max(score, best.get(chain[-1], -1.0))
             ranked = sorted(relations, key=lambda r: -best[r])
             top = ranked[: self.params.top_k]

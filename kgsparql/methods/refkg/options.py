@@ -25,6 +25,9 @@ class RefKGOptions:
     verdict: str = "kelgop"         # also abstain where this method (the default) does ("": own checks only)
     chain_model: str = ""           # the shared trained chain scorer ("": the packaged one, "none": off)
     trained_weight: float = 0.3     # its confidence (softmax over the chains found) added to a chain's score
+    prior_model: str = ""           # the default method's chain prior ("": the packaged heads, "none": off)
+    prior_weight: float = 1.0       # its probability added to a chain's score (where a head knows the KG)
+    prior_continue: float = 0.2     # explore one hop more where the prior gives a longer chain this much
 
     def __post_init__(self) -> None:
         for name in ("top_k", "max_hops", "fanout_cap", "max_frontier", "max_edges", "evidence_facts", "top_u"):
@@ -32,5 +35,6 @@ class RefKGOptions:
                 raise ConfigError(f"{name} must be at least 1")
         if self.max_hops > 4:
             raise ConfigError("max_hops must be at most 4")
-        if not 0 <= self.alpha <= 1 or not 0 <= self.min_alignment <= 1 or not 0 <= self.trained_weight <= 1:
-            raise ConfigError("alpha, min_alignment and trained_weight must be in [0, 1]")
+        weights = (self.alpha, self.min_alignment, self.trained_weight, self.prior_weight, self.prior_continue)
+        if not all(0 <= w <= 1 for w in weights):
+            raise ConfigError("alpha, min_alignment, trained_weight, prior_weight and prior_continue must be in [0, 1]")
