@@ -118,6 +118,7 @@ def test_a_simple_question_costs_no_more_queries_than_frag(settings, kg, asker, 
     with Asker(settings.replace(method="frag"), kg=kg) as frag:
         frag.ask("who wrote [Vertigo]")          # a new method's first question also reads the vocabulary
         plain = frag.ask(question)
+    asker.ask("who wrote [Vertigo]")             # the same for this asker, whichever test ran first
     planned = asker.ask(question)
     [attempt] = planned.plan["attempts"]
     assert attempt["category"] == "simple" or attempt.get("note") == "the chain prior knows this question", attempt

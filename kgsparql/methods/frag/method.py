@@ -10,13 +10,12 @@ from dataclasses import replace
 from ...learn import EmbeddingClassifier, chain_key
 from ...retrieval import NEIGHBOR_LIMIT, follow_chain
 from ...data import packaged_model
-from ...meaning import ChainScorer as TrainedChainScorer, question_shape
-from ...rank.mentions import asks_for_like, like_through_phrase
+from ...meaning import ChainScorer as TrainedChainScorer
+from ...rank.mentions import like_through_phrase
 from ...types import Answer
 from ..context import MethodContext
-from .grammar_order import head_word_first, passive_first
 from ..kind_fit import KindFit
-from ..chain_length import prefer_extension, prefer_prefixes, prefer_return, returns_to_topic
+from ..chain_length import prefer_return
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
@@ -24,8 +23,8 @@ from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
 from .dated_ends import undated_first
 from .type_fit import type_fit_first
-from .bridges import nest_walked_through
 from .small_kg import SmallKgChains
+from .zero_shot import ZeroShotOrder
 from .chains import ChainScorer, chain_prior
 from .options import FragOptions
 from .routing import Router
@@ -54,6 +53,7 @@ class FRAG:
         self.typing = AnswerTyping(ctx, self.adapter.verbalize, self.chains.verbalize_chain)
         self.kind_fit = KindFit(self.encoder, self.adapter.verbalize) if p.kind_fit else None
         self.small = SmallKgChains(ctx, self.adapter.verbalize, self.kind_fit, p)
+        self.zero_shot = ZeroShotOrder(ctx, self.adapter, self.chains.verbalize_chain, self.kind_fit, p)
 
     def _classifier(self, path: str) -> EmbeddingClassifier:
         return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
@@ -72,20 +72,6 @@ class FRAG:
             topics=topics, chain=chain,
             trained=(trained[chain], max(trained.values())) if chain in trained else None,
             scorer=self.chains.trained, unfit=unfit, kind_fit=kind_fit)
-
-    def _last_hop(self, masked: str, chain, only: bool = False) -> int:
-        """Whether the question asks for the chain's last hop itself: 1 when it asks for entities like
-        the topic ("who acted alongside X") or its words align better with the chain than with its
-        prefix, -1 when they align better with the prefix (the last hop only repeats a word an
-        earlier hop used: "who plays for X" and ``plays in club ; plays position``), else 0.
-        ``only``: 1 only when the words name the last hop and nothing of the prefix."""
-        if asks_for_like(masked) and not only:
-            return 1
-        prefix, whole = self.ctx.ranker("alignment").rank(
-            masked, [self.chains.verbalize_chain(chain[:-1]), self.chains.verbalize_chain(chain)])
-        if only and prefix > 0:
-            return 0
-        return (whole > prefix) - (prefix > whole)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -108,8 +94,8 @@ class FRAG:
         ranked = qchains.rank_chains(found.candidates, found.answers)
         like, unfit = False, frozenset()
         if not any(chain_key(c) in qchains.probs for c in found.candidates):
-            ranked, like = self._zero_shot_order(question, masked, topics, ranked, found)
-            unfit = self.kind_fit.unfit(question, ranked, found.ends) if self._small_kg_readings() else unfit
+            ranked, like = self.zero_shot.order(question, masked, topics, ranked, found)
+            unfit = self.zero_shot.unfit(question, ranked, found)
         elif ranked and len(ranked[0][0]) == 1 and like_through_phrase(masked):   # "what else did the
             ranked, like = prefer_return(ranked), True          # writer of X write": out and back again
         typed = self.typing.order(masked, ranked, like)
@@ -122,7 +108,7 @@ class FRAG:
         best, score = ranked[0]
         returned = like and len(best) == 2 and best[1] == best[0].reversed()    # the way back is asked by grammar:
         match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics,
-                            unfit, self._entity_fit(question, best, found))  # judge the way out
+                            unfit, self.zero_shot.entity_fit(question, best, found))  # judge the way out
         match = self.typing.recognise(match, typed, best)
         if not match.recognised and not match.wanted and self.small.bridged(question, masked, qchains, best, found):
             match = replace(match, recognised=("bridge",))
@@ -148,40 +134,6 @@ class FRAG:
         return (abstention.reason(match, topic) or self.typing.missing(topics, best, typed)
                 or abstention.kind_reason(question, match, answers, topic)
                 or abstention.outside_reason(question, match, answers, topic))
-
-    def _zero_shot_order(self, question: str, masked: str, topics, ranked, found) -> tuple[list, bool]:
-        """The prior knows none of the chains (another KG): an extra hop back to the topic's kind must
-        be asked for; a "who" question for entities like the topic ("who has acted alongside X") takes
-        the chain that comes back. Also whether the question asks for such entities."""
-        def goes_behind(c) -> bool:     # a return nothing asks for, or a hop only the prefix's words name
-            asked = self._last_hop(masked, c)
-            return asked < 0 or (asked == 0 and returns_to_topic(
-                self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
-        ranked = prefer_extension(prefer_prefixes(ranked, goes_behind), lambda c: self._last_hop(masked, c, only=True) > 0)
-        verbalize = self.adapter.verbalize
-        small = self._small_kg_readings()
-        if small and self.ctx.abstention.options.head_words:        # "lead developer" is not "developer"
-            ranked = head_word_first(masked, ranked, verbalize)
-        ranked = passive_first(masked, ranked, verbalize)   # "which languages influenced X"
-        like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
-        if small:          # the kind of answer asked for ("when", "where") has the last word
-            ranked = self.kind_fit.prefer(question, ranked, found.ends)
-        if small and not like and self.params.nested_hops:      # "where is the label of X based": two hops
-            ranked = nest_walked_through(masked, ranked, lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ())))
-        return (prefer_return(ranked) if like else ranked), like
-
-    def _entity_fit(self, question: str, chain, found):
-        """Reads, when called, how well a one-hop ``chain``'s ends fit the person or place the question
-        asks for (``KindFit.fit``), on a KG of few relations; None for any other question or chain."""
-        kind = self.kind_fit.asked(question) if self._small_kg_readings() and len(chain) == 1 else None
-        if kind not in ("person", "place"):
-            return None
-        return lambda: self.kind_fit.fit(kind, chain, found.ends.get(chain, ()))
-
-    def _small_kg_readings(self) -> bool:
-        """The answer kind and head words order the chains only on a KG of few relations: on the Freebase
-        evidence KBs (464 relations) they moved right WebQSP test answers behind wrong ones (3 lost)."""
-        return self.kind_fit is not None and self.ctx.abstention.few_relations()
 
     def rank_chains(self, masked: str, chains) -> list:
         """``chains`` scored against the (masked) question by the chain prior and the rankers, best first."""
