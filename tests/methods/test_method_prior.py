@@ -11,7 +11,7 @@ from kgsparql.kg import ensure_demo_store
 from kgsparql.learn import chain_key
 from kgsparql.methods.shared_chains import QuestionPrior
 from kgsparql.rank.base import RankerContext
-from kgsparql.rank.scorer import MiniLMScorer
+from kgsparql.meaning.fact_scorer import MiniLMScorer
 from kgsparql.types import Relation
 
 DIRECTED, STARRED = Relation("https://kg.example/directed_by"), Relation("https://kg.example/starred_actors")
