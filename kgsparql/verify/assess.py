@@ -15,7 +15,7 @@ from .pairs import PairChecker
 from .unheld import unheld_words
 from .unnamed import through_unnamed, unnamed_subject
 from .values import names_not_held, number_conflicts, stated_values, within_values
-from .result import SUPPORTED, UNKNOWN, SubClaim
+from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import assign_words, is_type_noun, relation_words
 from ..meaning import Polarity
 
@@ -37,9 +37,28 @@ class Assessment:
     unlinked: int = 0                # capitalised names the KG does not hold
     words: int = 0                   # claim words that name a relation
     facts: tuple = ()                # the linked entities' own facts (one-hop, outwards), as retrieved
+    as_values: int = 0               # mentions read as the whole of a value another entity holds
 
 
 def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_world: bool = False) -> Assessment:
+    """The claim's sub-claims. A mention that is the whole of a short value another entity holds
+    ("on STV" beside *network* "STV") is read as that value; when that reading leaves a part not
+    supported, the claim is read again with the mention as an entity ("Asherton, Texas" is a value
+    of the house's *location* and also the place that is part of the United States), and the
+    reading with fewer contradicted, then fewer undecided, then more supported parts is kept (the entity reading on a tie)."""
+    as_value = _assess(ctx, text, max_hops, max_entities, closed_world, whole_values=True)
+    if not as_value.as_values or (as_value.parts and all(p.status == SUPPORTED for p in as_value.parts)):
+        return as_value
+    as_entity = _assess(ctx, text, max_hops, max_entities, closed_world, whole_values=False)
+    return max((as_entity, as_value), key=_standing)
+
+
+def _standing(a: Assessment) -> tuple[int, int, int]:
+    return (-sum(p.status == CONTRADICTED for p in a.parts), -sum(p.status == UNKNOWN for p in a.parts),
+            sum(p.status == SUPPORTED for p in a.parts))
+
+
+def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool, whole_values: bool) -> Assessment:
     form = read_claim(text)
     skip = [form.count_span] if form.count_span else []
     mentioned = claim_entities(ctx.linker.link(text), skip, ctx.encoder.words())[:max_entities]
@@ -64,12 +83,14 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
     names = [n for n in names if n.lower() not in {w.word for w in words}]     # "ISSN" names a relation
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
-    inner = within_values(mentioned, facts, text)
+    inner = within_values(mentioned, facts, text, whole=whole_values)
     if inner and len(inner) < len(mentioned):       # words of a stated value, not entities
+        seen["as_values"] = len(set(inner) - set(within_values(mentioned, facts, text, whole=False)))
         mentioned = [m for m in mentioned if m not in inner]
         masked_text = masked(text, mentioned)
         facts = [t for t in facts if t.head in {m.entity for m in mentioned}]
-        values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label, facts)
+        values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label, facts,
+                                                      [m.text for m in inner])
     seen["facts"] = tuple(facts)
     names = names_not_held(names, facts)
     words = [w for w in words if not w.labels & spent]
