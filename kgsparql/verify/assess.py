@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .claim import ClaimForm, denied_belief, negation_cues, read_claim
+from .claim import ClaimForm, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
 from .holders import subject_by_values
 from .kg_vocabulary import matcher, one_entity_words
 from .linked import Mentioned, claim_entities, masked, unlinked_names
-from .one_entity import existence, other_value
+from .negation import negated as read_negation
 from .pairs import PairChecker
 from .unheld import unheld_words
 from .unnamed import through_unnamed, unnamed_subject
 from .values import names_not_held, number_conflicts, stated_values, within_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
-from .relation_words import assign_words, is_type_noun, relation_words
-from ..meaning import Polarity
+from .relation_words import is_type_noun, relation_words
+from .subclaims import sub_claims
 
 __all__ = ["Assessment", "assess"]
 
@@ -77,7 +77,7 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     def names_relation(w) -> bool:       # a type noun ("the city X") names no relation
         return not is_type_noun(text, w, mentioned)
     words = [w for w in words if names_relation(w) and not any(a <= w.position < b for a, b in framing)]
-    negated, body = _negated(ctx, text, framing, [(m.start, m.end) for m in mentioned])
+    negated, body = read_negation(ctx, text, framing, [(m.start, m.end) for m in mentioned])
     form = replace(form, negated=negated, each_negated=negated and body >= 2)
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
     names = [n for n in names if n.lower() not in {w.word for w in words}]     # "ISSN" names a relation
@@ -100,9 +100,9 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     names = [] if unnamed else names
     conflicts = [] if comparing or unnamed else number_conflicts(facts, numbers, words, label)
     if values or conflicts:
-        return Assessment(form, values + conflicts + _rest(ctx, text, mentioned, words, counts, label, names,
-                                                           max_hops, quiet=True, closed_world=closed_world,
-                                                           keep=names_relation), mentioned, **seen)
+        rest = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, quiet=True,
+                          closed_world=closed_world, keep=names_relation)
+        return Assessment(form, values + conflicts + rest, mentioned, **seen)
     if form.count:
         op, n = form.count
         part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
@@ -120,50 +120,6 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
         parts = [through_unnamed(adapter, mentioned[0], one_entity_words(ctx, text, mentioned, counts, label),
                                  masked_text, label)]
         return Assessment(form, parts, mentioned, **seen)
-    parts = _rest(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
-                  closed_world=closed_world, keep=names_relation)
+    parts = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
+                       closed_world=closed_world, keep=names_relation)
     return Assessment(form, parts, mentioned, links=checker.links(), **seen)
-
-
-def _negated(ctx, text: str, framing: list[tuple[int, int]], names: list[tuple[int, int]]) -> tuple[bool, int]:
-    """(negated, the negators in its body). Negated when a negator stands outside the framing and the names, or the framing denies the
-    statement ("It's false that ...", "I don't think ..."), not both: a negator inside framing ("Believe it or not")
-    counts only through what the framing means, one inside a name ("Nothing Hill") not at all."""
-    body = sum(not any(a <= p < b for a, b in framing + names) for p in negation_cues(text))
-    polarity = ctx.models.load(("claim-polarity", id(ctx.encoder)), lambda: Polarity(ctx.encoder))
-    denials = sum(denied_belief(text[a:b]) or polarity.denies(text[a:b]) for a, b in framing)
-    return (body > 0) != (denials % 2 == 1), body
-
-
-def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False,
-          closed_world: bool = False, keep=lambda w: True) -> list[SubClaim]:
-    """The sub-claims besides stated values: one entity and another name, one entity, or pairs.
-    ``quiet``: beside stated values, one entity with no relation word left adds nothing;
-    ``closed_world``: see ``one_entity.other_value``; ``keep``: which words read afresh may name a
-    relation (not a type noun; framing was read against the entity's own labels, so it is not applied)."""
-    adapter = ctx.adapter
-    if len(mentioned) == 1 and names:
-        return [other_value(adapter, mentioned[0], names[0], words, counts, label, closed_world)]
-    if len(mentioned) == 1 and not quiet:
-        # one entity: its words are matched against the KG's whole vocabulary, for they may name a
-        # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
-        # lend a word the nearest of them
-        words = [w for w in one_entity_words(ctx, text, mentioned, counts, label) if keep(w)]
-    if len(mentioned) == 1:
-        return [] if quiet and not words else [existence(adapter, mentioned[0], words, counts, label)]
-    return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)
-
-
-def _pairs(checker: PairChecker, text: str, mentioned: list[Mentioned], words) -> list[SubClaim]:
-    """Sub-claims hub-to-entity; the hub is the entity that makes most of them supported (the
-    first mentioned on a tie): "A and B both starred in F" is about F."""
-    best, best_key = [], None
-    hubs = mentioned if len(mentioned) > 2 else mentioned[:1]
-    for hub in hubs:
-        others = [m for m in mentioned if m is not hub]
-        assigned = assign_words(text, words, hub, others)
-        parts = [checker.check(hub, other, assigned[other]) for other in others]
-        key = (sum(p.status == SUPPORTED for p in parts), -sum(p.status == UNKNOWN for p in parts))
-        if best_key is None or key > best_key:
-            best, best_key = parts, key
-    return best
