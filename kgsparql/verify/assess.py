@@ -10,7 +10,7 @@ from .framing import framing_spans, outside
 from .holders import subject_by_values
 from .kg_vocabulary import matcher, one_entity_words
 from .linked import Mentioned, claim_entities, masked, unlinked_names
-from .negation import negated as read_negation
+from .negation import denied_parts, negated as read_negation
 from .pairs import PairChecker
 from .unheld import unheld_words
 from .unnamed import through_unnamed, unnamed_subject
@@ -38,6 +38,7 @@ class Assessment:
     words: int = 0                   # claim words that name a relation
     facts: tuple = ()                # the linked entities' own facts (one-hop, outwards), as retrieved
     as_values: int = 0               # mentions read as the whole of a value another entity holds
+    denied: tuple = ()               # per part, denied on its own (one negator, in some parts' clauses only)
 
 
 def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_world: bool = False) -> Assessment:
@@ -120,6 +121,8 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
         parts = [through_unnamed(adapter, mentioned[0], one_entity_words(ctx, text, mentioned, counts, label),
                                  masked_text, label)]
         return Assessment(form, parts, mentioned, **seen)
+    deny = (lambda parts: denied_parts(text, parts, mentioned, framing)) if negated and body == 1 else (lambda parts: ())
     parts = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
-                       closed_world=closed_world, keep=names_relation)
-    return Assessment(form, parts, mentioned, links=checker.links(), **seen)
+                       closed_world=closed_world, keep=names_relation, deny=deny)
+    denied = deny(parts)
+    return Assessment(form, parts, mentioned, links=checker.links(), denied=denied, **seen)
