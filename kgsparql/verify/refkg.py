@@ -81,7 +81,7 @@ class RefKGVerifier:
         plan = {"verifier": self.name, "negated": negated,
                 "entities": [m.entity.name for m in whole.mentioned],
                 "subclaims": [p.to_json() for p in parts], "decided_by": "rules"}
-        explanation = explain(verdict, parts, negated, whole.reason)
+        explanation = explain(verdict, parts, negated, whole.reason, whole.denied)
         if self.head is not None and self.head.knows(whole.held):
             verdict, explanation, plan = self._with_head(whole, verdict, explanation, plan)
         elif self.llm is not None:

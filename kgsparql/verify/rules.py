@@ -45,12 +45,15 @@ def _flipped(part: SubClaim) -> SubClaim:
     return replace(part, status=status)
 
 
-def explain(verdict: str, parts: list[SubClaim], negated: bool, reason: str = "") -> str:
-    """One sentence: the verdict and the sub-claim results that decided it."""
+def explain(verdict: str, parts: list[SubClaim], negated: bool, reason: str = "", denied: tuple = ()) -> str:
+    """One sentence: the verdict and the sub-claim results that decided it (with ``denied``, the
+    parts that do not hold as the claim states them)."""
     if not parts:
         return f"Not enough information: {reason or 'no evidence in the KG bears on the claim'}."
-    deciding = [p for p in parts if p.status == CONTRADICTED] or parts
+    stated = [_flipped(p) if d else p for p, d in zip(parts, denied)] if denied else parts
+    deciding = [p for p, s in zip(parts, stated) if s.status == CONTRADICTED] or parts
     because = "; ".join(p.reason for p in deciding if p.reason)
     lead = {"true": "True", "false": "False", "not_enough_info": "Not enough information"}[verdict]
-    negation = " (the claim is negated)" if negated and verdict != "not_enough_info" else ""
+    said = " (a part of the claim is negated)" if denied else " (the claim is negated)"
+    negation = said if negated and verdict != "not_enough_info" else ""
     return f"{lead}{negation}: {because}."

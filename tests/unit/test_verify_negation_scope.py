@@ -32,6 +32,13 @@ def test_a_negator_denies_only_the_parts_in_its_clause(verifier, claim, verdict)
     assert result.verdict == verdict, result.explanation
 
 
+def test_the_explanation_names_the_part_that_fails_as_stated(verifier):
+    # born in Oslo fails as written; the denied club holds as stated (Anna Berg played for SK Brann)
+    explanation = verifier.verify("Anna Berg was born in Oslo but did not play for Rosenborg BK.").explanation
+    assert "a part of the claim is negated" in explanation
+    assert "Bergen" in explanation and "SK Brann" not in explanation
+
+
 def test_one_negation_over_a_single_clause_still_denies_the_whole_claim(verifier):
     assert verifier.verify("Anna Berg was not born in Oslo.").verdict == "true"
     assert verifier.verify("Anna Berg did not play for SK Brann.").verdict == "false"
