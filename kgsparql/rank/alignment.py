@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError
-from .base import RankerContext, default_context, framing_words, tokenize, type_words
+from .base import RankerContext, default_context, framing_words, stem, tokenize, type_words
 from .path_words import ends_at_subject, named_words, names_label, path_labels, walks_back
 from .mentions import answer_type_word, asks_for_date, asks_for_like, distances, in_order, one_mention_each
 
@@ -170,11 +170,25 @@ class AlignmentRanker:
         """The word names the label by spelling (``names_label``) and means what the label word it
         shares a stem with means: "found" (of *find*) shares a stem with "founding" but not its
         meaning, as "star" does with "start" (``stem_min_cos``, cosine of the two words)."""
-        spelt = named_words(word, name, head_only)
+        spelt = [w for w in named_words(word, name, head_only) if self._whole_part(word, w)]
         if not spelt or word in spelt:
             return bool(spelt)
         vectors = self.encoder.embed([word, *spelt])
         return bool(np.max(vectors[1:] @ vectors[0]) >= self.options.stem_min_cos)
+
+    def _whole_part(self, word: str, other: str) -> bool:
+        """A stem found inside another word names it only as a whole part of a compound: at its start,
+        or after letters that are a word of their own ("writ" in "screenwriters", after "screen"),
+        not after a fragment ("iden" in "president", after "pres", is no part of *identifier*; MiniLM
+        puts the two words 0.31 apart, above ``stem_min_cos``)."""
+        if stem(word) == stem(other):
+            return True
+        vocabulary = self.encoder.words()       # empty without a model: spelling alone decides
+        for inner, outer in ((stem(other), word), (stem(word), other)):
+            at = outer.find(inner)
+            if at == 0 or (at > 0 and (not vocabulary or outer[:at] in vocabulary)):
+                return True
+        return False
 
     def _domain_word(self, word: str) -> bool:
         """Does ``word`` modify the names of several relations of the KG's whole vocabulary (aliases

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .claim import ClaimForm, denied_belief, negation_cues, read_claim
+from .claim import ClaimForm, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
 from .holders import subject_by_values
 from .kg_vocabulary import matcher, one_entity_words
 from .linked import Mentioned, claim_entities, masked, unlinked_names
-from .one_entity import existence, other_value
+from .negation import denied_parts, negated as read_negation
 from .pairs import PairChecker
 from .unheld import unheld_words
 from .unnamed import through_unnamed, unnamed_subject
 from .values import names_not_held, number_conflicts, stated_values, within_values
-from .result import SUPPORTED, UNKNOWN, SubClaim
-from .relation_words import assign_words, is_type_noun, relation_words
-from ..meaning import Polarity
+from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
+from .relation_words import is_type_noun, relation_words
+from .subclaims import sub_claims
 
 __all__ = ["Assessment", "assess"]
 
@@ -37,9 +37,29 @@ class Assessment:
     unlinked: int = 0                # capitalised names the KG does not hold
     words: int = 0                   # claim words that name a relation
     facts: tuple = ()                # the linked entities' own facts (one-hop, outwards), as retrieved
+    as_values: int = 0               # mentions read as the whole of a value another entity holds
+    denied: tuple = ()               # per part, denied on its own (one negator, in some parts' clauses only)
 
 
 def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_world: bool = False) -> Assessment:
+    """The claim's sub-claims. A mention that is the whole of a short value another entity holds
+    ("on STV" beside *network* "STV") is read as that value; when that reading leaves a part not
+    supported, the claim is read again with the mention as an entity ("Asherton, Texas" is a value
+    of the house's *location* and also the place that is part of the United States), and the
+    reading with fewer contradicted, then fewer undecided, then more supported parts is kept (the entity reading on a tie)."""
+    as_value = _assess(ctx, text, max_hops, max_entities, closed_world, whole_values=True)
+    if not as_value.as_values or (as_value.parts and all(p.status == SUPPORTED for p in as_value.parts)):
+        return as_value
+    as_entity = _assess(ctx, text, max_hops, max_entities, closed_world, whole_values=False)
+    return max((as_entity, as_value), key=_standing)
+
+
+def _standing(a: Assessment) -> tuple[int, int, int]:
+    return (-sum(p.status == CONTRADICTED for p in a.parts), -sum(p.status == UNKNOWN for p in a.parts),
+            sum(p.status == SUPPORTED for p in a.parts))
+
+
+def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool, whole_values: bool) -> Assessment:
     form = read_claim(text)
     skip = [form.count_span] if form.count_span else []
     mentioned = claim_entities(ctx.linker.link(text), skip, ctx.encoder.words())[:max_entities]
@@ -58,18 +78,20 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
     def names_relation(w) -> bool:       # a type noun ("the city X") names no relation
         return not is_type_noun(text, w, mentioned)
     words = [w for w in words if names_relation(w) and not any(a <= w.position < b for a, b in framing)]
-    negated, body = _negated(ctx, text, framing, [(m.start, m.end) for m in mentioned])
+    negated, body = read_negation(ctx, text, framing, [(m.start, m.end) for m in mentioned])
     form = replace(form, negated=negated, each_negated=negated and body >= 2)
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
     names = [n for n in names if n.lower() not in {w.word for w in words}]     # "ISSN" names a relation
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
-    inner = within_values(mentioned, facts, text)
+    inner = within_values(mentioned, facts, text, whole=whole_values)
     if inner and len(inner) < len(mentioned):       # words of a stated value, not entities
+        seen["as_values"] = len(set(inner) - set(within_values(mentioned, facts, text, whole=False)))
         mentioned = [m for m in mentioned if m not in inner]
         masked_text = masked(text, mentioned)
         facts = [t for t in facts if t.head in {m.entity for m in mentioned}]
-        values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label, facts)
+        values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label, facts,
+                                                      [m.text for m in inner])
     seen["facts"] = tuple(facts)
     names = names_not_held(names, facts)
     words = [w for w in words if not w.labels & spent]
@@ -79,9 +101,9 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
     names = [] if unnamed else names
     conflicts = [] if comparing or unnamed else number_conflicts(facts, numbers, words, label)
     if values or conflicts:
-        return Assessment(form, values + conflicts + _rest(ctx, text, mentioned, words, counts, label, names,
-                                                           max_hops, quiet=True, closed_world=closed_world,
-                                                           keep=names_relation), mentioned, **seen)
+        rest = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, quiet=True,
+                          closed_world=closed_world, keep=names_relation)
+        return Assessment(form, values + conflicts + rest, mentioned, **seen)
     if form.count:
         op, n = form.count
         part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
@@ -99,50 +121,8 @@ def assess(ctx, text: str, *, max_hops: int = 2, max_entities: int = 4, closed_w
         parts = [through_unnamed(adapter, mentioned[0], one_entity_words(ctx, text, mentioned, counts, label),
                                  masked_text, label)]
         return Assessment(form, parts, mentioned, **seen)
-    parts = _rest(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
-                  closed_world=closed_world, keep=names_relation)
-    return Assessment(form, parts, mentioned, links=checker.links(), **seen)
-
-
-def _negated(ctx, text: str, framing: list[tuple[int, int]], names: list[tuple[int, int]]) -> tuple[bool, int]:
-    """(negated, the negators in its body). Negated when a negator stands outside the framing and the names, or the framing denies the
-    statement ("It's false that ...", "I don't think ..."), not both: a negator inside framing ("Believe it or not")
-    counts only through what the framing means, one inside a name ("Nothing Hill") not at all."""
-    body = sum(not any(a <= p < b for a, b in framing + names) for p in negation_cues(text))
-    polarity = ctx.models.load(("claim-polarity", id(ctx.encoder)), lambda: Polarity(ctx.encoder))
-    denials = sum(denied_belief(text[a:b]) or polarity.denies(text[a:b]) for a, b in framing)
-    return (body > 0) != (denials % 2 == 1), body
-
-
-def _rest(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False,
-          closed_world: bool = False, keep=lambda w: True) -> list[SubClaim]:
-    """The sub-claims besides stated values: one entity and another name, one entity, or pairs.
-    ``quiet``: beside stated values, one entity with no relation word left adds nothing;
-    ``closed_world``: see ``one_entity.other_value``; ``keep``: which words read afresh may name a
-    relation (not a type noun; framing was read against the entity's own labels, so it is not applied)."""
-    adapter = ctx.adapter
-    if len(mentioned) == 1 and names:
-        return [other_value(adapter, mentioned[0], names[0], words, counts, label, closed_world)]
-    if len(mentioned) == 1 and not quiet:
-        # one entity: its words are matched against the KG's whole vocabulary, for they may name a
-        # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
-        # lend a word the nearest of them
-        words = [w for w in one_entity_words(ctx, text, mentioned, counts, label) if keep(w)]
-    if len(mentioned) == 1:
-        return [] if quiet and not words else [existence(adapter, mentioned[0], words, counts, label)]
-    return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words)
-
-
-def _pairs(checker: PairChecker, text: str, mentioned: list[Mentioned], words) -> list[SubClaim]:
-    """Sub-claims hub-to-entity; the hub is the entity that makes most of them supported (the
-    first mentioned on a tie): "A and B both starred in F" is about F."""
-    best, best_key = [], None
-    hubs = mentioned if len(mentioned) > 2 else mentioned[:1]
-    for hub in hubs:
-        others = [m for m in mentioned if m is not hub]
-        assigned = assign_words(text, words, hub, others)
-        parts = [checker.check(hub, other, assigned[other]) for other in others]
-        key = (sum(p.status == SUPPORTED for p in parts), -sum(p.status == UNKNOWN for p in parts))
-        if best_key is None or key > best_key:
-            best, best_key = parts, key
-    return best
+    deny = (lambda parts: denied_parts(text, parts, mentioned, framing)) if negated and body == 1 else (lambda parts: ())
+    parts = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
+                       closed_world=closed_world, keep=names_relation, deny=deny)
+    denied = deny(parts)
+    return Assessment(form, parts, mentioned, links=checker.links(), denied=denied, **seen)

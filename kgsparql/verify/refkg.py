@@ -71,24 +71,25 @@ class RefKGVerifier:
         """The rule path's assessment of ``claim``, its verdict and what the rules saw (``rule_view``,
         the verdict head's input)."""
         whole = self._assess(claim)
-        verdict = decide(whole.parts, whole.form.negated, whole.form.each_negated)
+        verdict = decide(whole.parts, whole.form.negated, whole.form.each_negated, whole.denied)
         return whole, verdict, rule_view(whole, verdict)
 
     def verify(self, claim: str, *, id: str | None = None) -> Verdict:
         whole = self._assess(claim)
         parts, negated = whole.parts, whole.form.negated
-        verdict = decide(parts, negated, whole.form.each_negated)
+        verdict = decide(parts, negated, whole.form.each_negated, whole.denied)
         plan = {"verifier": self.name, "negated": negated,
                 "entities": [m.entity.name for m in whole.mentioned],
                 "subclaims": [p.to_json() for p in parts], "decided_by": "rules"}
-        explanation = explain(verdict, parts, negated, whole.reason)
+        explanation = explain(verdict, parts, negated, whole.reason, whole.denied)
         if self.head is not None and self.head.knows(whole.held):
             verdict, explanation, plan = self._with_head(whole, verdict, explanation, plan)
         elif self.llm is not None:
             verdict, explanation, plan = self._with_llm(claim, whole, verdict, explanation, plan)
         # "supports" is said of the claim as written: under a negation a path that supports the
         # sub-claim contradicts the claim
-        evidence = tuple((path, s != negated) for p in parts for path, s in p.evidence)
+        denied = whole.denied or (negated,) * len(parts)
+        evidence = tuple((path, s != d) for p, d in zip(parts, denied) for path, s in p.evidence)
         return Verdict(claim, verdict, evidence, explanation, {}, plan, id)
 
     def _with_head(self, whole: Assessment, verdict: str, explanation: str, plan: dict):
@@ -107,7 +108,7 @@ class RefKGVerifier:
             plan["decomposed"] = step.value
             for text in texts:
                 sub = self._assess(text)
-                status = decide(sub.parts, sub.form.negated, sub.form.each_negated)
+                status = decide(sub.parts, sub.form.negated, sub.form.each_negated, sub.denied)
                 subclaims.append(f"{text}: {_STATUS.get(status, 'unknown')}")
         evidence = [f"{verbalize_path(p)} ({'supports' if s else 'contradicts'})"
                     for part in whole.parts for p, s in part.evidence][: self.options.evidence_items]

@@ -10,7 +10,7 @@ with the values of the linked entities' own facts (one ``neighbors`` query for a
 
 A matched fact is a supported sub-claim, and the relation words that name its relation are spent on
 it. A number of the claim that no fact holds, next to a word naming a relation whose values are
-numbers, contradicts: the KG holds another value there."""
+numbers (or a year, beside one whose values are dates), contradicts: the KG holds another value there."""
 from __future__ import annotations
 
 import re
@@ -26,9 +26,9 @@ __all__ = ["stated_values", "number_conflicts", "claim_numbers", "claim_dates", 
 _MONTHS = {m: i for i, m in enumerate("january february march april may june july august september october "
                                       "november december".split(), 1)}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
-# a number, signed with a hyphen or a minus sign, and perhaps a unit of one or two letters ("2900m",
-# "5km"; not an ordinal's "3rd" nor a decade's "1960s")
-_NUMBER = re.compile(r"(?<![\w.-])[-\u2212]?\d[\d,]*(?:\.\d+)?(?=(?:(?!st|nd|rd|th|s\b)[a-z]{1,2})?(?!\w))")
+# a number, signed with a hyphen or a minus sign, and perhaps a unit written onto it ("2900m", "5km",
+# "21.2metres"; not an ordinal's "3rd" nor a decade's "1960s")
+_NUMBER = re.compile(r"(?<![\w.-])[-\u2212]?\d[\d,]*(?:\.\d+)?(?=(?:(?!st|nd|rd|th|s\b)[a-z]+)?(?!\w))")
 _DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([A-Za-z]+)\.?,?\s+(\d{4})\b")
 _MONTH_DAY_YEAR = re.compile(r"\b([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b")
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\b")
@@ -76,7 +76,8 @@ def _words(text: str) -> str:
     return " ".join(_WORDS.findall("".join(ch for ch in plain if not unicodedata.combining(ch))))
 
 
-def _matches(value: str, numbers: list[float], dates: set, years: set[int], text: str) -> bool:
+def _matches(value: str, numbers: list[float], dates: set, years: set[int], text: str,
+             names: frozenset[str] = frozenset()) -> bool:
     if is_date(value):
         m = _ISO.match(value.strip())
         year, month, day = int(m.group(1)), m.group(2), m.group(3)
@@ -88,12 +89,14 @@ def _matches(value: str, numbers: list[float], dates: set, years: set[int], text
     if number is not None:
         return any(abs(number - n) <= 1e-6 * max(1.0, abs(n)) for n in numbers)
     words = _words(value)
-    return len(words) >= 4 and f" {words} " in f" {text} "
+    return (len(words) >= 4 and f" {words} " in f" {text} ") or words in names
 
 
-def stated_values(adapter, masked_text: str, mentioned: list[Mentioned], label, facts=None):
+def stated_values(adapter, masked_text: str, mentioned: list[Mentioned], label, facts=None, names=()):
     """(supported sub-claims for the facts whose values the claim states, their relation labels,
-    the claim's numbers no fact holds, the linked entities' facts); ``facts``: those already read."""
+    the claim's numbers no fact holds, the linked entities' facts); ``facts``: those already read;
+    ``names``: mentions read as values (``within_values``), matched whole however short."""
+    names = frozenset(_words(n) for n in names)
     if facts is None:
         facts = adapter.neighbors([m.entity for m in mentioned], direction="out", limit=MAX_FACTS)
     linked = {m.entity for m in mentioned}
@@ -102,7 +105,7 @@ def stated_values(adapter, masked_text: str, mentioned: list[Mentioned], label, 
     plain = _words(masked_text)
     parts, labels, used = [], set(), set()
     for t in facts:
-        if t.tail in linked or not _matches(t.tail.name, numbers, dates, years, plain):
+        if t.tail in linked or not _matches(t.tail.name, numbers, dates, years, plain, names):
             continue
         name = label(t.relation)
         labels.add(name)
@@ -116,13 +119,18 @@ def stated_values(adapter, masked_text: str, mentioned: list[Mentioned], label, 
 
 def number_conflicts(facts, numbers: list[float], words, label) -> list[SubClaim]:
     """Facts whose relation a claim word names clearly (by its stem or a close embedding: a loose
-    one, "season" for *years*, may name another relation) and whose value is a number other than the claim's."""
+    one, "season" for *years*, may name another relation) and whose value is a number other than the
+    claim's, or a date in another year than the claim states ("released in December 1993" where the
+    KG has *release date* 1944-07-28)."""
     clear = [w for w in words if w.strength >= CLEAR]
     named = set().union(*(w.labels for w in clear)) if clear else set()
+    years = [n for n in numbers if n.is_integer() and 1000 <= n <= 2100]
     out = []
     for t in facts:
         name = label(t.relation)
-        if name in named and t.tail.is_literal and _number(t.tail.name) is not None and numbers:
+        if name not in named or not t.tail.is_literal:
+            continue
+        if (_number(t.tail.name) is not None and numbers) or (is_date(t.tail.name) and years):
             out.append(SubClaim(f"{t.head.name} {name} {', '.join(f'{n:g}' for n in numbers)}", CONTRADICTED,
                                 ((Path((t,)), False),), f"the KG has {t.head.name} {name} {t.tail.name}", (t.head,)))
     return out[:1]
@@ -136,13 +144,16 @@ def names_not_held(names: list[str], facts) -> list[str]:
     return [n for n in names if not _words(n) or not any(f" {_words(n)} " in v for v in values)]
 
 
-def within_values(mentioned: list[Mentioned], facts, text: str) -> list[Mentioned]:
+def within_values(mentioned: list[Mentioned], facts, text: str, whole: bool = True) -> list[Mentioned]:
     """The mentions that are words of a value another linked entity holds and the claim states in
-    full ("Gubbio" in "Associazione Sportiva Gubbio 1910 Srl is the full name of A.S. Gubbio 1910"):
-    part of the value, not entities of their own."""
+    full ("Gubbio" in "Associazione Sportiva Gubbio 1910 Srl is the full name of A.S. Gubbio 1910"),
+    or that are the whole of such a value, however short ("Bananaman premiered on STV" where the KG
+    has *network* "STV", a string, beside an entity named STV; ``whole``): part of the value, not entities."""
     plain = f" {_words(text)} "
     held = [(t.head, f" {_words(t.tail.name)} ") for t in facts
             if t.tail.is_literal and _number(t.tail.name) is None and not is_date(t.tail.name)]
-    held = [(head, value) for head, value in held if len(value.split()) >= 4 and value in plain]
+    def inside(m: Mentioned, value: str) -> bool:
+        words = f" {_words(m.text)} "
+        return (whole and words == value) or (len(value.split()) >= 4 and value in plain and words in value)
     return [m for m in mentioned if m.end > m.start and _words(m.text)
-            and any(head != m.entity and f" {_words(m.text)} " in value for head, value in held)]
+            and any(head != m.entity and inside(m, value) for head, value in held)]

@@ -116,3 +116,14 @@ def test_a_domain_word_of_the_whole_vocabulary_names_no_relation_among_fewer_can
     evidence = r.evidence("who starred in the films x directed", ["director", "cast member"])
     assert "films" not in evidence and evidence["directed"] == {"director": 1.0}
     assert r.evidence("which genres is x", ["genre", "director"])["genres"] == {"genre": 1.0}   # heads it
+
+
+def test_a_stem_inside_a_word_names_a_label_only_as_a_whole_part_of_a_compound():
+    ranker = AlignmentRanker()
+    if not ranker.encoder.words():
+        pytest.skip("needs the MiniLM vocabulary")
+    assert ranker.evidence("Who was the screenwriters' film?", ["written by", "directed by"]).get("screenwriters")
+    # "iden" lies inside "president" after the fragment "pres": no part of *iata location identifier*
+    found = ranker.evidence("He was a president", ["iata location identifier", "vice president", "spouse"])
+    assert "iata location identifier" not in found.get("president", {})
+    assert "vice president" in found.get("president", {})
