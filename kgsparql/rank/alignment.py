@@ -31,8 +31,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError
-from .base import RankerContext, default_context, framing_words, stem, tokenize, type_words
-from .path_words import ends_at_subject, named_words, names_label, path_labels, walks_back
+from .base import RankerContext, default_context, framing_words, tokenize, type_words
+from .path_words import ends_at_subject, names_label, path_labels, walks_back
+from .spelling import Spelling
 from .mentions import answer_type_word, asks_for_date, asks_for_like, distances, in_order, one_mention_each
 
 __all__ = ["AlignmentRanker", "path_labels"]
@@ -64,6 +65,7 @@ class AlignmentRanker:
         ctx = default_context("alignment", ctx, self.Options)
         self.options = ctx.options
         self.encoder = ctx.ranker("embedding")
+        self.spelling = Spelling(self.encoder, self.options.stem_min_cos)
         self._names: dict[str, tuple[str, ...]] = {}
         self._name_sources: list = []
         self._domains: dict[tuple, bool] = {}
@@ -149,7 +151,7 @@ class AlignmentRanker:
         typed = type_words(query)
         for i, word in enumerate(words):
             found = {} if word in framing else {label: 1.0 for label in labels if any(
-                self._spelt(word, name, word in typed) for name in self.names.get(label, (label,)))}
+                self.spelling.names(word, name, word in typed) for name in self.names.get(label, (label,)))}
             if found and (len(found) > 1 or self._domain_word(word)) and not any(
                     names_label(word, name, True) for label in found for name in self.names.get(label, (label,))):
                 found, typed = {}, typed | {word}    # the KG's domain word ("film" in "film genre", "film director")
@@ -165,30 +167,6 @@ class AlignmentRanker:
             if found:
                 out[word] = found
         return out
-
-    def _spelt(self, word: str, name: str, head_only: bool) -> bool:
-        """The word names the label by spelling (``names_label``) and means what the label word it
-        shares a stem with means: "found" (of *find*) shares a stem with "founding" but not its
-        meaning, as "star" does with "start" (``stem_min_cos``, cosine of the two words)."""
-        spelt = [w for w in named_words(word, name, head_only) if self._whole_part(word, w)]
-        if not spelt or word in spelt:
-            return bool(spelt)
-        vectors = self.encoder.embed([word, *spelt])
-        return bool(np.max(vectors[1:] @ vectors[0]) >= self.options.stem_min_cos)
-
-    def _whole_part(self, word: str, other: str) -> bool:
-        """A stem found inside another word names it only as a whole part of a compound: at its start,
-        or after letters that are a word of their own ("writ" in "screenwriters", after "screen"),
-        not after a fragment ("iden" in "president", after "pres", is no part of *identifier*; MiniLM
-        puts the two words 0.31 apart, above ``stem_min_cos``)."""
-        if stem(word) == stem(other):
-            return True
-        vocabulary = self.encoder.words()       # empty without a model: spelling alone decides
-        for inner, outer in ((stem(other), word), (stem(word), other)):
-            at = outer.find(inner)
-            if at == 0 or (at > 0 and (not vocabulary or outer[:at] in vocabulary)):
-                return True
-        return False
 
     def _domain_word(self, word: str) -> bool:
         """Does ``word`` modify the names of several relations of the KG's whole vocabulary (aliases
