@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..rank.base import STOPWORDS
 
-__all__ = ["ClaimForm", "read_claim", "negation_cues", "denied_belief", "NUMBER_WORDS", "PLURAL_NOUN", "compare_values"]
+__all__ = ["ClaimForm", "read_claim", "negation_cues", "denied_belief", "unreal", "NUMBER_WORDS", "PLURAL_NOUN", "compare_values"]
 
 NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -40,6 +40,14 @@ _NOT_NEGATION = re.compile(r"\bnot only\b|\bnot just\b|\bno (?:more|fewer|less|l
 _NEGATED_BELIEF = re.compile(
     r"(?:\b(?:not|never|no)\b|n't\b|n’t\b)\s+(?:\w+\s+){0,2}?"
     r"(?:think|believe|suppose|expect|imagine|reckon|true|truth|case|correct|accurate)\b", re.I)
+
+# Framing that presents what follows as unreal (English irrealis: a wish, a pretence, a dream, a
+# counterfactual condition: "I wish that X ...", "If only X ...", "We pretended that ...", "as if ..."):
+# the statement is not so. Verbs of wishing and pretending and the counterfactual conditionals are a
+# closed class of English; "imagine" counts in the past only ("I imagine that" is a hedge like "I suppose").
+_IRREALIS = re.compile(
+    r"\b(?:wish(?:es|ed)?|if only|as if|as though|pretend(?:s|ed|ing)?|dream(?:s|ed|t)?|imagined|"
+    r"fantasi[sz]ed|make-believe)\b", re.I)
 
 _BEFORE = r"before|earlier than|prior to|older than|predates?|preceded|ahead of|sooner than|in an earlier year than"
 _AFTER = r"after|later than|more recent(?:ly)?(?: film)? than|newer than|post-?dates?|followed|in a later year than|since"
@@ -91,6 +99,11 @@ def denied_belief(phrase: str) -> bool:
     """Whether framing denies the statement it frames by grammar: a negated predicate of belief or
     of truth ("I don't think", "There's no truth to the idea that")."""
     return bool(_NEGATED_BELIEF.search(phrase))
+
+
+def unreal(phrase: str) -> bool:
+    """Whether framing presents the statement it frames as unreal ("I wish that", "If only")."""
+    return bool(_IRREALIS.search(phrase))
 
 
 def read_claim(text: str) -> ClaimForm:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .claim import unreal
+
 __all__ = ["framing_spans", "clauses", "outside"]
 
 _BREAK = re.compile(r"[,;:!?]+|\.(?=\s|$)|\s(?=that\s)|\s(?=whether\s)", re.I)
@@ -38,7 +40,8 @@ def framing_spans(text: str, mentions: list[tuple[int, int]], word_positions: li
     for a, b in clauses(text):
         inside = sorted(s for s, e in mentions if s < b and a < e)
         if inside:
-            if _PERSON.search(text[a:max(a, inside[0])]):
+            lead = text[a:max(a, inside[0])]
+            if _PERSON.search(lead) or unreal(lead):     # "If only X was ...": a counterfactual lead-in
                 out.append((a, _lead_in_end(text, a, inside[0])))    # "Did you know X was ...": the lead-in
             continue
         if _VALUE.search(text[a:b]):

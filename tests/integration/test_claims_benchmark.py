@@ -92,6 +92,13 @@ def test_the_fresh_sets_stay_above_their_first_runs(bench, fresh_verifier):
     ("I don't think Eric Bana acted in The Terminal.", "true"),
     ("I don't believe Tom Hanks acted in The Terminal.", "false"),
     ("There's no truth to the idea that Tom Hanks acted in The Terminal.", "false"),
+    # framing that presents the statement as unreal (a wish, a pretence, a dream) denies it
+    ("I wish Tom Hanks had acted in The Terminal.", "false"),
+    ("If only Eric Bana had acted in The Terminal.", "true"),
+    ("We pretended that Steven Spielberg directed The Terminal.", "false"),
+    ("She dreamt that Eric Bana starred in The Terminal.", "true"),
+    ("If only Tom Hanks had not acted in The Terminal.", "true"),
+    ("I imagine that Tom Hanks acted in The Terminal.", "true"),
 ])
 def test_framing_that_denies_is_a_negation(fresh_verifier, claim, verdict):
     assert fresh_verifier.verify(claim).verdict == verdict

@@ -190,6 +190,17 @@ def test_a_negated_predicate_of_belief_or_truth_denies_the_statement(phrase, den
     assert denied_belief(phrase) is denies
 
 
+@pytest.mark.parametrize("phrase, unreal_", [
+    ("I wish that", True), ("If only", True), ("We pretended that", True), ("She dreamt that", True),
+    ("I imagined that", True), ("It looked as if", True),
+    ("I imagine that", False), ("I have heard that", False), ("I think", False), ("Only", False), ("If", False),
+])
+def test_framing_that_presents_the_statement_as_unreal(phrase, unreal_):
+    from kgsparql.verify.claim import unreal
+
+    assert unreal(phrase) is unreal_
+
+
 def test_a_name_the_kg_lacks_is_false_beside_a_recorded_relation_only_in_a_closed_world(demo_kg):
     from kgsparql.eval.factkg import factkg_reading
     from kgsparql.loaded_models import Models
