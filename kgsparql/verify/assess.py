@@ -14,7 +14,7 @@ from .negation import denied_parts, negated as read_negation
 from .pairs import PairChecker
 from .unheld import unheld_words
 from .unnamed import through_unnamed, unnamed_subject
-from .values import names_not_held, number_conflicts, stated_values, within_values
+from .values import names_not_held, number_conflicts, quantity_labels, stated_values, within_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import is_type_noun, relation_words
 from .subclaims import sub_claims
@@ -95,6 +95,9 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     seen["facts"] = tuple(facts)
     names = names_not_held(names, facts)
     words = [w for w in words if not w.labels & spent]
+    if len(mentioned) >= 2:     # "the Apollo 12 space mission": *time in space* measures, it links nothing
+        quantities = quantity_labels(facts, label)
+        words = [w for w in words if not w.labels <= quantities]
     comparing = form.count or form.date_op
     # "It is a city in Mexico with ...": the values and names are the unnamed subject's, not Mexico's
     unnamed = len(mentioned) == 1 and unnamed_subject(text, framing, mentioned[0])

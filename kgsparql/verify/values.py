@@ -21,7 +21,7 @@ from .linked import Mentioned, is_date
 from .pairs import CLEAR
 from .result import CONTRADICTED, SUPPORTED, SubClaim
 
-__all__ = ["stated_values", "number_conflicts", "claim_numbers", "claim_dates", "names_not_held", "within_values"]
+__all__ = ["stated_values", "number_conflicts", "quantity_labels", "claim_numbers", "claim_dates", "names_not_held", "within_values"]
 
 _MONTHS = {m: i for i, m in enumerate("january february march april may june july august september october "
                                       "november december".split(), 1)}
@@ -134,6 +134,16 @@ def number_conflicts(facts, numbers: list[float], words, label) -> list[SubClaim
             out.append(SubClaim(f"{t.head.name} {name} {', '.join(f'{n:g}' for n in numbers)}", CONTRADICTED,
                                 ((Path((t,)), False),), f"the KG has {t.head.name} {name} {t.tail.name}", (t.head,)))
     return out[:1]
+
+
+def quantity_labels(facts, label) -> frozenset[str]:
+    """The labels whose every value among the linked entities' facts is a number or a date (*time in
+    space*, *birth date*): such a relation measures a thing, it does not link it to another entity."""
+    kinds: dict[str, set[bool]] = {}
+    for t in facts:
+        value = t.tail.name or ""
+        kinds.setdefault(label(t.relation), set()).add(t.tail.is_literal and (_number(value) is not None or is_date(value)))
+    return frozenset(name for name, seen in kinds.items() if seen == {True})
 
 
 def names_not_held(names: list[str], facts) -> list[str]:
