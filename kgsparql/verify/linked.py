@@ -37,7 +37,15 @@ def _keep(mention, skip: list[tuple[int, int]], common: frozenset[str]) -> bool:
     if mention.text.strip().lower() in _PRONOUNS | STOPWORDS:
         return False                # "Someone directed X": a function word opening a sentence, not a name
     proper = any(ch.isupper() or ch.isdigit() for ch in mention.text)
-    return proper or mention.score >= LOWER_CASE_MIN
+    return proper or mention.score >= LOWER_CASE_MIN or _whole_name_in_lower_case(mention, common)
+
+
+def _whole_name_in_lower_case(mention, common: frozenset[str]) -> bool:
+    """A name of two or more words written in lower case, whole ("an ingredient in bandeja paisa"),
+    with a word that is not a common word of the language (not "prime minister", "main ingredient")."""
+    words = mention.text.lower().split()
+    return len(words) >= 2 and _squeezed(mention.text)[0] == _squeezed(mention.best.entity.name or "")[0] \
+        and any(w not in common for w in words)
 
 
 def _common_word_inside(mention, common: frozenset[str]) -> bool:
