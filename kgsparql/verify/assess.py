@@ -13,7 +13,7 @@ from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .negation import denied_parts, negated as read_negation
 from .pairs import PairChecker
 from .unheld import unheld_words
-from .unnamed import through_unnamed, unnamed_subject
+from .unnamed import through_unnamed, unnamed_holder, unnamed_subject
 from .values import names_not_held, number_conflicts, quantity_labels, stated_values, within_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import is_type_noun, relation_words
@@ -107,6 +107,10 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
         rest = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, quiet=True,
                           closed_world=closed_world, keep=names_relation)
         return Assessment(form, values + conflicts + rest, mentioned, **seen)
+    # "X found a planet that has an absolute magnitude of 11.5": the values are an unnamed thing's
+    unnamed = unnamed or (len(mentioned) == 1 and not names and unnamed_holder(text, framing, mentioned[0]))
+    if unnamed and not comparing:
+        return _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen)
     if form.count:
         op, n = form.count
         part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
@@ -121,11 +125,15 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
         if closed_world and not names else []
     checker = PairChecker(adapter, counts, max_hops, unheld)
     if unnamed:
-        parts = [through_unnamed(adapter, mentioned[0], one_entity_words(ctx, text, mentioned, counts, label),
-                                 masked_text, label)]
-        return Assessment(form, parts, mentioned, **seen)
+        return _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen)
     deny = (lambda parts: denied_parts(text, parts, mentioned, framing)) if negated and body == 1 else (lambda parts: ())
     parts = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
                        closed_world=closed_world, keep=names_relation, deny=deny)
     denied = deny(parts)
     return Assessment(form, parts, mentioned, links=checker.links(), denied=denied, **seen)
+
+
+def _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen) -> Assessment:
+    parts = [through_unnamed(ctx.adapter, mentioned[0], one_entity_words(ctx, text, mentioned, counts, label),
+                             masked_text, label)]
+    return Assessment(form, parts, mentioned, **seen)

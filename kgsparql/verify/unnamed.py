@@ -24,7 +24,7 @@ from .pairs import CLEAR
 from .values import claim_dates, claim_numbers, stated_values
 from ..types import Path
 
-__all__ = ["unnamed_subject", "through_unnamed", "MAX_AROUND"]
+__all__ = ["unnamed_subject", "unnamed_holder", "through_unnamed", "MAX_AROUND"]
 
 MAX_AROUND = 200          # things linked to the entity that may be the unnamed subject
 _OPENING = re.compile(r"^\W*(?:it|he|she|they|its|his|her|their|an?)\b", re.I)
@@ -38,6 +38,23 @@ def unnamed_subject(text: str, framing: list[tuple[int, int]], first: Mentioned)
     if not _OPENING.match(lead):
         return False
     return not _names_the_pronoun(lead, text[first.end:])
+
+
+_SOME_THING = re.compile(r"\b(?:an?|it|they)\s+\w", re.I)
+_THE_THING_AT = re.compile(r"\bthe\s+[a-z]+\s+(?:in|at|of|near|from)\s+(?:the\s+)?$", re.I)
+
+
+def unnamed_holder(text: str, framing: list[tuple[int, int]], m: Mentioned) -> bool:
+    """Whether the numbers or dates a one-entity claim states belong to a thing it leaves unnamed
+    ("X found a planet that has an absolute magnitude of 11.5", "the airport in X is 211 m above sea
+    level"): the claim states a number or date, and names a thing by "a/an ..." or a pronoun, or
+    by "the ... in/at/of" right before the entity. Read only when the entity's own facts hold none
+    of them (the caller's order)."""
+    body = outside(text, framing)
+    rest = body[:m.start] + " " + body[m.end:]
+    if not (claim_numbers(rest) or claim_dates(rest)):
+        return False
+    return bool(_SOME_THING.search(rest) or _THE_THING_AT.search(body[:m.start]))
 
 
 def _names_the_pronoun(lead: str, rest: str) -> bool:
