@@ -12,7 +12,7 @@ from .kg_vocabulary import matcher, one_entity_words
 from .linked import Mentioned, claim_entities, masked, unlinked_names
 from .negation import denied_parts, negated as read_negation
 from .pairs import PairChecker
-from .unheld import unheld_words
+from .unheld import names_some_thing, unheld_words
 from .unnamed import through_unnamed, unnamed_holder, unnamed_subject
 from .values import names_not_held, number_conflicts, quantity_labels, stated_values, within_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
@@ -78,6 +78,8 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     def names_relation(w) -> bool:       # a type noun ("the city X") names no relation
         return not is_type_noun(text, w, mentioned)
     words = [w for w in words if names_relation(w) and not any(a <= w.position < b for a, b in framing)]
+    if len(mentioned) >= 2:
+        words = [w for w in words if not names_some_thing(text, w)]
     negated, body = read_negation(ctx, text, framing, [(m.start, m.end) for m in mentioned])
     form = replace(form, negated=negated, each_negated=negated and body >= 2)
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())

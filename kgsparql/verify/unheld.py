@@ -19,7 +19,7 @@ from .linked import Mentioned, masked
 from .relation_words import RelationWord, relation_words
 from .unnamed import unnamed_subject
 
-__all__ = ["unheld_words", "MEANS"]
+__all__ = ["unheld_words", "names_some_thing", "MEANS"]
 
 MEANS = 0.8           # the cosine a stem-matched word must also reach to its label
 _UNNAMED_THING = re.compile(r"\b(?:in|at|on|from|of|to|by|with|for|into|near)\s+an?\s+(?:[\w-]+\s+){0,2}$", re.I)
@@ -36,6 +36,16 @@ def unheld_words(ctx, text: str, framing, mentioned: list[Mentioned], held: set[
              and not any(a <= w.position < b for a, b in spans) and not _UNNAMED_THING.search(text[:w.position])]
     nearest = [_nearest(ctx.encoder, w) for w in found]
     return [replace(w, labels=frozenset({label})) for w, (label, cos) in zip(found, nearest) if cos >= MEANS]
+
+
+_SOME = re.compile(r"\b(?:an?)\s+(?:[\w-]+\s+){0,2}$", re.I)
+
+
+def names_some_thing(text: str, word: RelationWord) -> bool:
+    """The word heads an indefinite noun phrase ("a country with Rome as its capital", "the club of
+    a soccer manager who ..."): it says what an unnamed thing between the entities is, not how they
+    are linked."""
+    return bool(_SOME.search(text[:word.position]))
 
 
 def _nearest(encoder, word: RelationWord) -> tuple[str, float]:
