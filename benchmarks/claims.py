@@ -30,7 +30,7 @@ __all__ = ["load_claims", "gold_verdict", "evaluate", "summary", "TEST_FILE", "K
 
 TEST_FILE = HERE.parent / "tests" / "fixtures" / "claims" / "claims_test.jsonl"
 KINDS_FILE = HERE.parent / "tests" / "fixtures" / "claims" / "claims_kinds_test.jsonl"
-FRESH_FILES = [HERE.parent / "tests" / "fixtures" / "claims" / f"claims_{name}_test.jsonl" for name in ("fresh", "fresh2")]
+FRESH_FILES = [HERE.parent / "tests" / "fixtures" / "claims" / f"claims_{name}_test.jsonl" for name in ("fresh", "fresh2", "fresh3")]
 DEV_FILE = HERE.parent / "tests" / "fixtures" / "claims" / "claims_dev.jsonl"
 DEMO_KB = HERE.parent / "kgsparql" / "data" / "demo_kb.txt.gz"
 OPS = {"<": operator.lt, ">": operator.gt, "=": operator.eq, "<=": operator.le, ">=": operator.ge}

@@ -27,7 +27,7 @@ def is_date(text: str) -> bool:
     return bool(_DATE.match((text or "").strip()))
 
 
-def _keep(mention, skip: list[tuple[int, int]], common: frozenset[str]) -> bool:
+def _keep(mention, skip: list[tuple[int, int]], common: frozenset[str], cased: bool = True) -> bool:
     if mention.best is None or mention.score < MIN_SCORE:
         return False
     if _common_word_inside(mention, common):
@@ -37,15 +37,17 @@ def _keep(mention, skip: list[tuple[int, int]], common: frozenset[str]) -> bool:
     if mention.text.strip().lower() in _PRONOUNS | STOPWORDS:
         return False                # "Someone directed X": a function word opening a sentence, not a name
     proper = any(ch.isupper() or ch.isdigit() for ch in mention.text)
-    return proper or mention.score >= LOWER_CASE_MIN or _whole_name_in_lower_case(mention, common)
+    return proper or mention.score >= LOWER_CASE_MIN or _whole_name_in_lower_case(mention, common, cased)
 
 
-def _whole_name_in_lower_case(mention, common: frozenset[str]) -> bool:
+def _whole_name_in_lower_case(mention, common: frozenset[str], cased: bool = True) -> bool:
     """A name of two or more words written in lower case, whole ("an ingredient in bandeja paisa"),
-    with a word that is not a common word of the language (not "prime minister", "main ingredient")."""
+    with a word that is not a common word of the language (not "prime minister", "main ingredient"),
+    or, in a claim written all in lower case, where case says nothing, any whole name of two or more
+    words ("steven spielberg directed fog over frisco")."""
     words = mention.text.lower().split()
-    return len(words) >= 2 and _squeezed(mention.text)[0] == _squeezed(mention.best.entity.name or "")[0] \
-        and any(w not in common for w in words)
+    whole = _squeezed(mention.text)[0] == _squeezed(mention.best.entity.name or "")[0]
+    return whole and len(words) >= 2 and (not cased or any(w not in common for w in words))
 
 
 def _common_word_inside(mention, common: frozenset[str]) -> bool:
@@ -63,7 +65,8 @@ def claim_entities(link, skip: list[tuple[int, int]] = (), common: frozenset[str
     ``skip`` spans (a count phrase) hold no entity; ``common`` are the language's common words."""
     found: dict[Entity, Mentioned] = {}
     taken: list[tuple[int, int]] = []
-    kept = [m for m in link.mentions if _keep(m, list(skip), common) and not _part_of_many(m)]
+    cased = link.question_text != link.question_text.lower()
+    kept = [m for m in link.mentions if _keep(m, list(skip), common, cased) and not _part_of_many(m)]
     chosen = [whole_name(link.question_text, m) for m in kept]
     for m in sorted(chosen, key=lambda m: (m.start, m.start - m.end)):
         if m.entity not in found and not any(m.start < hi and lo < m.end for lo, hi in taken):
