@@ -5,7 +5,7 @@ from __future__ import annotations
 from .kg_vocabulary import one_entity_words
 from .linked import Mentioned
 from .one_entity import existence, other_value
-from .pairs import PairChecker
+from .pairs import CLEAR, PairChecker
 from .relation_words import assign_words
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 
@@ -27,6 +27,8 @@ def sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, *, c
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
         # lend a word the nearest of them
         words = [w for w in one_entity_words(ctx, text, mentioned, counts, label) if keep(w)]
+    if len(mentioned) == 1 and quiet:      # beside stated values a loosely named relation adds nothing
+        words = [w for w in words if w.strength >= CLEAR]
     if len(mentioned) == 1:
         return [] if quiet and not words else [existence(adapter, mentioned[0], words, counts, label)]
     return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words, deny)
