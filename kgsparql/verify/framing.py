@@ -41,7 +41,7 @@ def framing_spans(text: str, mentions: list[tuple[int, int]], word_positions: li
         inside = sorted(s for s, e in mentions if s < b and a < e)
         if inside:
             lead = text[a:max(a, inside[0])]
-            if _PERSON.search(lead) or unreal(lead):     # "If only X was ...": a counterfactual lead-in
+            if _PERSON.search(lead) or unreal(lead):     # "If only X was ...": a counterfactual opening
                 out.append((a, _lead_in_end(text, a, inside[0])))    # "Did you know X was ...": the lead-in
             continue
         if _VALUE.search(text[a:b]):
