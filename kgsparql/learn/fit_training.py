@@ -103,16 +103,24 @@ def balanced_accuracy(p: np.ndarray, y: np.ndarray, threshold: float) -> float:
     return float(np.mean(parts)) if parts else 0.0
 
 
-def calibrate(model: FitModel, rows: FitRows) -> tuple[FitModel, dict]:
-    """The threshold with the best balanced accuracy averaged over sources, and each source's figure."""
+def calibrate(model: FitModel, rows: FitRows, error: float = 0.05) -> tuple[FitModel, dict]:
+    """The threshold with the best balanced accuracy averaged over sources, and each source's figure;
+    the veto bar (the highest below which at most ``error`` of the right chains fall, averaged over
+    sources) and the lift bar (the lowest from which at most ``error`` of the wrong chains rise)."""
     p = model.probability(rows.x)
     sources = sorted(set(rows.source.tolist()))
     grid = np.round(np.arange(0.05, 0.96, 0.01), 2)
+    mine = [(p[rows.source == s], rows.y[rows.source == s]) for s in sources]
 
     def mean_at(t: float) -> float:
-        return float(np.mean([balanced_accuracy(p[rows.source == s], rows.y[rows.source == s], t) for s in sources]))
+        return float(np.mean([balanced_accuracy(ps, ys, t) for ps, ys in mine]))
+
+    def share(t: float, label: int) -> float:
+        return float(np.mean([np.mean((ps < t) if label else (ps >= t)) for ps, ys in mine for ps in [ps[ys == label]]
+                              if len(ps)]))
 
     best = max(grid, key=mean_at)
-    per_source = {s: round(balanced_accuracy(p[rows.source == s], rows.y[rows.source == s], best), 4)
-                  for s in sources}
-    return model.with_threshold(float(best)), per_source
+    veto = min(best, max([t for t in grid if share(t, 1) <= error], default=0.0))    # never above the
+    lift = max(best, min([t for t in grid if share(t, 0) <= error], default=1.0))    # threshold, nor below
+    per_source = {s: round(balanced_accuracy(ps, ys, best), 4) for s, (ps, ys) in zip(sources, mine)}
+    return model.with_threshold(float(best), float(veto), float(lift)), per_source

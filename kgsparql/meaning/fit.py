@@ -77,8 +77,10 @@ class FitModel:
 
     weights: np.ndarray         # (len(FIT_FEATURES),)
     bias: float
-    threshold: float = 0.5
+    threshold: float = 0.5      # the best balanced accuracy, averaged over the training KGs
     meta: dict = field(default_factory=dict)
+    veto: float = 0.0           # below this, few right chains fall (5 % averaged over the KGs)
+    lift: float = 1.0           # from this up, few wrong chains rise (5 %)
 
     def __post_init__(self) -> None:
         if self.weights.shape != (len(FIT_FEATURES),):
@@ -91,12 +93,14 @@ class FitModel:
     def fits(self, row: np.ndarray) -> bool:
         return float(self.probability(row)[0]) >= self.threshold
 
-    def with_threshold(self, threshold: float) -> "FitModel":
-        return FitModel(self.weights, self.bias, threshold, self.meta)
+    def with_threshold(self, threshold: float, veto: float | None = None, lift: float | None = None) -> "FitModel":
+        return FitModel(self.weights, self.bias, threshold, self.meta, self.veto if veto is None else veto,
+                        self.lift if lift is None else lift)
 
     def save(self, path: str | Path) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        meta = {"kind": "relation-fit", "features": list(FIT_FEATURES), "threshold": self.threshold, **self.meta}
+        meta = {"kind": "relation-fit", "features": list(FIT_FEATURES), "threshold": self.threshold,
+                "veto": self.veto, "lift": self.lift, **self.meta}
         with open(path, "wb") as fh:
             np.savez_compressed(fh, weights=self.weights.astype(np.float64), bias=np.array(self.bias),
                                 meta=np.array(json.dumps(meta)))
@@ -108,7 +112,7 @@ class FitModel:
                 meta = json.loads(str(data["meta"]))
                 if meta.get("kind") != "relation-fit" or tuple(meta.get("features", ())) != FIT_FEATURES:
                     raise ValueError("not a relation-fit model of these features")
-                threshold = float(meta.pop("threshold"))
-                return cls(data["weights"].astype(np.float64), float(data["bias"]), threshold, meta)
+                threshold, veto, lift = (float(meta.pop(k, d)) for k, d in (("threshold", 0.5), ("veto", 0.0), ("lift", 1.0)))
+                return cls(data["weights"].astype(np.float64), float(data["bias"]), threshold, meta, veto, lift)
         except (OSError, KeyError, ValueError) as exc:
             raise ConfigError(f"cannot load relation-fit model {path}: {exc}") from None

@@ -56,7 +56,8 @@ class RelationMatch(AnswerChecks):
         self._vocabulary: list[str] | None = None
         self.outside = OutsideRelations(self.matcher, self._names, options) if options.outside and self.matcher else None
         self.standing = RelationStanding(self.matcher, self._names, options) if self.matcher else None
-        self.fit = RelationFit(self.matcher, fit, self._names, options.fit_threshold) if fit and self.matcher else None
+        self.fit = RelationFit(self.matcher, fit, self._names, options.fit_veto, options.fit_lift,
+                               options.outside_max_relations) if fit and self.matcher else None
 
     def _names(self) -> dict[str, tuple[str, ...]]:
         """Every relation of the KG with its names (labels and aliases)."""
@@ -119,9 +120,12 @@ class RelationMatch(AnswerChecks):
                 and self.view.recognises(masked, evidence, relation_texts, parts, topics=topics, chain=chain,
                                          scorer=scorer):
             recognised.append("meaning")
+        fitted = None
         if self.fit is not None and self.fit.decides(relation_texts, parts, recognised):   # an absolute witness
             reverse = [bool(getattr(r, "inverse", False)) for r in chain]
-            recognised = ["fit"] if self.fit.fits(masked, self._hop_names(relation_texts), parts, scorer, reverse) else []
+            fitted = self.fit.decision(masked, self._hop_names(relation_texts), parts, recognised, scorer, reverse)
+        if fitted is not None:
+            recognised = fitted
         elif recognised == ["meaning"] and len(relation_texts) == 1 and "prior" not in parts and "trained" in parts \
                 and self.standing and not self.view.scorer_vouches(parts, scorer) and \
                 not self.standing.stands_out(masked, self._hop_names(relation_texts), parts) and \
