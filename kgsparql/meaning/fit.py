@@ -22,7 +22,7 @@ MiniLM through the ``RelationMatcher``:
   population names such a relation clearly whatever the KG holds.
 
 A logistic map over them (``learn.fit_training``) gives the probability. No relation of any KG is
-named here. Saved as a small ``.npz`` with the decision threshold calibrated across KGs."""
+named here. Saved as a small ``.npz`` with its threshold and its veto and lift bars, calibrated across KGs."""
 from __future__ import annotations
 
 import json
@@ -113,6 +113,7 @@ class FitModel:
                 if meta.get("kind") != "relation-fit" or tuple(meta.get("features", ())) != FIT_FEATURES:
                     raise ValueError("not a relation-fit model of these features")
                 threshold, veto, lift = (float(meta.pop(k, d)) for k, d in (("threshold", 0.5), ("veto", 0.0), ("lift", 1.0)))
+                meta = {k: v for k, v in meta.items() if k not in ("kind", "features")}
                 return cls(data["weights"].astype(np.float64), float(data["bias"]), threshold, meta, veto, lift)
         except (OSError, KeyError, ValueError) as exc:
             raise ConfigError(f"cannot load relation-fit model {path}: {exc}") from None
