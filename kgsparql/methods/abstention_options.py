@@ -45,10 +45,10 @@ class AbstentionOptions:
     outside_prior_certain: float = 0.95  # and not when the KG's trained prior recognises the chain this surely
     standing_min: float = 0.10          # the meaning view alone needs the chain's best hop this far above the
                                         # median of the KG's relations (methods.relation_standing; small KGs),
-    fit_model: str = ""                 # the relation-fit model (methods.relation_fit) over a one-hop chain where
-                                        # no prior speaks: "" the shipped one, "none" off. It refuses a chain only
-    fit_veto: float = 0.0               # meaning recognised below this probability, and recognises one no view
-    fit_lift: float = 0.0               # did from this one up (0: the model's bars, calibrated across KGs)
+    fit_model: str = ""                 # the relation-fit model (methods.relation_fit; "" the shipped one, "none"
+                                        # off), for a one-hop chain where no prior speaks, on a small KG:
+    fit_veto: float = 0.0               # one only meaning recognised is refused below this probability, and
+    fit_lift: float = 0.0               # one no view recognised is answered from this one (0: the model's bars)
     standing_kind_fit: float = 1.1      # unless the chain scorer ranks it first and its ends fit the person or
                                         # place asked for this well (KindFit.fit; 0: never)
 
