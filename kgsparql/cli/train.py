@@ -7,6 +7,7 @@ import click
 
 from .flags import emit_json, settings_from
 from .train_chains import prior_head_options, train_prior_head
+from .train_fit import fit
 from .train_relations import relations
 
 __all__ = ["train"]
@@ -28,11 +29,12 @@ def _sets(spec: str | None):
 
 @click.group()
 def train():
-    """Train the small models: the relation-chain scorer, FRAG's router and chain prior, the planner,
+    """Train the small models: the relation-chain scorer, the relation-fit model, FRAG's router and chain prior, the planner,
     the verdict head."""
 
 
 train.add_command(relations)
+train.add_command(fit)
 
 
 def _options(fn):

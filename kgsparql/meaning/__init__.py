@@ -10,8 +10,10 @@ verification (docs/meaning.md):
   that …"), by meaning;
 - ``question_shape(question)``: the answer it wants (count, date, place, person, thing) and the
   precision of a date; ``show_date(value, precision)``;
-- ``ChainScorer``: a small trained model scoring (question, relation chain in words) pairs, for any KG."""
+- ``ChainScorer``: a small trained model scoring (question, relation chain in words) pairs, for any KG;
+- ``FitModel`` / ``fit_features``: P(a chain answers the question), absolute: it can say none fits."""
 from .chain_scorer import ChainScorer, ChainText, chain_features, chain_text
+from .fit import FIT_FEATURES, FitModel, fit_features
 from .matcher import MASK, MatcherOptions, RelationMatcher
 from .polarity import Polarity, PolarityOptions
 from .shape import QuestionShape, question_shape, show_date
@@ -19,4 +21,4 @@ from .verbalise import local_name_words, property_id, relation_texts, verbalise,
 
 __all__ = ["verbalise", "relation_texts", "local_name_words", "property_id", "RelationMatcher",
            "MatcherOptions", "MASK", "Polarity", "PolarityOptions", "ChainScorer", "ChainText", "chain_features", "chain_text", "QuestionShape", "question_shape", "show_date",
-           "without_direction"]
+           "without_direction", "FitModel", "FIT_FEATURES", "fit_features"]

@@ -37,6 +37,7 @@ from .chain_match import Match
 from .head_words import head_word_rival
 from .meaning_view import MeaningView
 from .outside_relations import OutsideRelations
+from .relation_fit import RelationFit
 from .relation_standing import RelationStanding
 
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
@@ -47,7 +48,7 @@ class RelationMatch(AnswerChecks):
     the verbalised relations of the KG (called once, on first use)."""
 
     def __init__(self, aligner, vocabulary: Callable[[], Sequence[str]], options: AbstentionOptions,
-                 matcher=None, kinds=None, trust=None, describe=None):
+                 matcher=None, kinds=None, trust=None, describe=None, fit=None):
         self.aligner, self.options, self.kinds = aligner, options, kinds   # kinds: a KindRelations
         self.matcher = matcher if options.meaning else None   # a kgsparql.meaning.RelationMatcher
         self.view = MeaningView(aligner, self.matcher, options, kinds, trust, describe)
@@ -55,6 +56,8 @@ class RelationMatch(AnswerChecks):
         self._vocabulary: list[str] | None = None
         self.outside = OutsideRelations(self.matcher, self._names, options) if options.outside and self.matcher else None
         self.standing = RelationStanding(self.matcher, self._names, options) if self.matcher else None
+        self.fit = RelationFit(self.matcher, fit, self._names, options.fit_veto, options.fit_lift,
+                               options.outside_max_relations) if fit and self.matcher else None
 
     def _names(self) -> dict[str, tuple[str, ...]]:
         """Every relation of the KG with its names (labels and aliases)."""
@@ -117,7 +120,13 @@ class RelationMatch(AnswerChecks):
                 and self.view.recognises(masked, evidence, relation_texts, parts, topics=topics, chain=chain,
                                          scorer=scorer):
             recognised.append("meaning")
-        if recognised == ["meaning"] and len(relation_texts) == 1 and "prior" not in parts and "trained" in parts \
+        fitted = None
+        if self.fit is not None and self.fit.decides(relation_texts, parts, recognised):   # an absolute witness
+            reverse = [bool(getattr(r, "inverse", False)) for r in chain]
+            fitted = self.fit.decision(masked, self._hop_names(relation_texts), parts, recognised, scorer, reverse)
+        if fitted is not None:
+            recognised = fitted
+        elif recognised == ["meaning"] and len(relation_texts) == 1 and "prior" not in parts and "trained" in parts \
                 and self.standing and not self.view.scorer_vouches(parts, scorer) and \
                 not self.standing.stands_out(masked, self._hop_names(relation_texts), parts) and \
                 not self.standing.kind_witness(parts, kind_fit):

@@ -45,6 +45,10 @@ class AbstentionOptions:
     outside_prior_certain: float = 0.95  # and not when the KG's trained prior recognises the chain this surely
     standing_min: float = 0.10          # the meaning view alone needs the chain's best hop this far above the
                                         # median of the KG's relations (methods.relation_standing; small KGs),
+    fit_model: str = ""                 # the relation-fit model (methods.relation_fit; "" the shipped one, "none"
+                                        # off), for a one-hop chain where no prior speaks, on a small KG:
+    fit_veto: float = 0.0               # one only meaning recognised is refused below this probability, and
+    fit_lift: float = 0.0               # one no view recognised is answered from this one (0: the model's bars)
     standing_kind_fit: float = 1.1      # unless the chain scorer ranks it first and its ends fit the person or
                                         # place asked for this well (KindFit.fit; 0: never)
 
@@ -53,7 +57,7 @@ class AbstentionOptions:
                   self.meaning_hop_ratio, self.meaning_margin, self.meaning_same,
                   self.meaning_chain_alignment, self.kind_share, self.meaning_agreement, self.scorer_trusted,
                   self.outside_same, self.outside_min, self.outside_margin, self.outside_fit,
-                  self.outside_prior_certain, self.standing_min)
+                  self.outside_prior_certain, self.standing_min, self.fit_veto, self.fit_lift)
         if not 0.0 <= self.standing_kind_fit <= 2.0:
             raise ConfigError("need standing_kind_fit in [0, 2]")
         if not all(0.0 <= x <= 1.0 for x in limits) or self.vocabulary_limit < 1 or self.trust_questions < 0 \

@@ -17,6 +17,7 @@ from ..types import Answer
 from .abstention import AbstentionOptions, RelationMatch
 from .context import MethodContext
 from .kind_relations import KindRelations
+from .relation_fit import load_fit_model
 from .scorer_trust import ScorerTrust
 
 __all__ = ["Method", "build_method", "context_parts"]
@@ -83,8 +84,10 @@ def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> 
         aligner.use_matcher(matcher)       # questions that name no relation word for word
     trust = ScorerTrust(kg, settings, models, rankers.get("embedding"), options.trust_questions)
     kinds = KindRelations(adapter, widen=lambda: len(relations()) <= options.outside_max_relations)
+    fit = models.load(("relation-fit", options.fit_model), lambda: load_fit_model(options.fit_model)) \
+        if matcher is not None else None
     return RelationMatch(aligner, vocabulary, options, matcher, kinds, trust,
-                         getattr(adapter, "relation_descriptions", None))
+                         getattr(adapter, "relation_descriptions", None), fit)
 
 
 def relation_names(adapter, relation) -> list[str]:
