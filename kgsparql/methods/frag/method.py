@@ -22,7 +22,8 @@ from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
 from .dated_ends import undated_first
-from .type_fit import end_roles, type_fit_order
+from .type_fit import type_fit_order
+from .walk_on import WalkOn
 from .small_kg import SmallKgChains
 from .zero_shot import ZeroShotOrder
 from .chains import ChainScorer, chain_prior
@@ -54,6 +55,7 @@ class FRAG:
         self.kind_fit = KindFit(self.encoder, self.adapter.verbalize) if p.kind_fit else None
         self.small = SmallKgChains(ctx, self.adapter.verbalize, self.kind_fit, p)
         self.zero_shot = ZeroShotOrder(ctx, self.adapter, self.chains.verbalize_chain, self.kind_fit, p)
+        self.walk_on = WalkOn(self.adapter, lead=p.walk_lead, fetch=p.walk_fetch) if p.walk_on else None
 
     def _classifier(self, path: str) -> EmbeddingClassifier:
         return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
@@ -103,9 +105,9 @@ class FRAG:
         ranked = undated_first(question, typed.ranked, found.groups) if self.params.undated_who else typed.ranked
         walked = None
         if self.params.type_fit and not self.encoder_lexical:     # "what *music*": ends near the noun asked for
-            roles = unknown and self.params.end_roles and self.zero_shot.small_kg()
+            walk = self.walk_on if unknown and self.zero_shot.small_kg() else None
             ranked, walked = type_fit_order(self.encoder, masked, ranked, found.ends, lead=self.params.type_fit_lead,
-                                            roles=self._end_roles if roles else None, verbalize=self.adapter.verbalize)
+                                            walk=walk)
         evidence = evidence_paths(ranked, found, self.params.top_u)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
@@ -140,10 +142,6 @@ class FRAG:
         if match.recognised or match.wanted:
             return False
         return bool(self._match(masked, qchains, best[:-1], found.candidates, topics, unfit).recognised)
-
-    def _end_roles(self, chains, ends) -> dict:
-        """What the KG calls each end of ``chains`` (``type_fit.end_roles``)."""
-        return end_roles(self.adapter, self.adapter.verbalize, chains, ends)
 
     def _reason(self, question: str, match, topics, best, typed, answers) -> str | None:
         """Why to abstain on the chosen chain, or None: the shared abstention's checks, then the
