@@ -3,8 +3,9 @@
 "In which *country* was X born" ranks ``born in`` first, whose ends are cities; the chain one hop on,
 ``born in ; located in``, reaches ends that the KG's other facts reach through ``located in`` or
 ``country`` (their roles) and whose names and roles are clearly nearer the noun asked for: the walk
-goes on to them. Where no candidate goes on (the route stopped at two hops: "in which country was
-*the band that made X* formed"), one look-up fetches the hop past the best chain's ends.
+goes on to them. Where no candidate goes on to such ends (the route stopped at two hops: "in which
+country was *the band that made X* formed") and the question nests its topic, one look-up fetches the
+hop past the best chain's ends.
 
 What an end is comes from the KG itself, never from types: its name, the relations that reach it
 (``end_roles``, one batched ``relations_in`` look-up) and the words of the chain's last hop, read by
@@ -64,21 +65,27 @@ class WalkOn:
         if first[-1].inverse and not nested:
             return ranked, None     # "which projects were forked from X": the subjects are asked for
         ways = [c for c, s in ranked[:depth] if s >= min_share * top and _walks_on(c, first)]
-        if not ways and self.fetch and nested and len(first) > 1:
+        best = self._best_way(encoder, noun, first, ways, ends) if ways else None
+        if best is None and self.fetch and nested:
             found = self.further(first, ends)
-            ends, ways = {**ends, **found}, list(found)
-        if not ways:
+            best = self._best_way(encoder, noun, first, list(found), {**ends, **found}) if found else None
+        if best is None:
             return ranked, None
+        at = next((i for i, (c, _) in enumerate(ranked) if c == best), None)
+        walked = ranked.pop(at) if at is not None else (best, top)
+        return [walked, *ranked], best
+
+    def _best_way(self, encoder, noun: str, first: tuple, ways: list, ends: Mapping) -> tuple | None:
+        """The way on whose ends fit the noun (``min_fit``) by ``lead`` more than ``first``'s, which do
+        not; None where there is none."""
         verbalize = self.adapter.verbalize
         roles = end_roles(self.adapter, verbalize, [first, *ways], ends, self.sample)
         fits = noun_fits(encoder, noun, [first, *ways], ends, self.sample, roles, lambda c: verbalize(c[-1]))
         best = max(ways, key=lambda c: fits.get(c, -1.0))
         if first not in fits or best not in fits or fits[first] >= self.min_fit or fits[best] < self.min_fit \
                 or fits[best] - fits[first] < self.lead:
-            return ranked, None
-        at = next((i for i, (c, _) in enumerate(ranked) if c == best), None)
-        walked = ranked.pop(at) if at is not None else (best, top)
-        return [walked, *ranked], best
+            return None
+        return best
 
     def further(self, chain: tuple, ends: Mapping) -> dict:
         """Chain one hop on (forwards) -> the entities it reaches, from up to ``sample`` of ``chain``'s
