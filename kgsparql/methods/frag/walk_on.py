@@ -64,6 +64,9 @@ class WalkOn:
         nested = nests(masked)
         if first[-1].inverse and not nested:
             return ranked, None     # "which projects were forked from X": the subjects are asked for
+        last_words = lambda c: self.adapter.verbalize(c[-1])
+        if noun_fits(encoder, noun, [first], ends, self.sample, None, last_words).get(first, 1.0) >= self.min_fit:
+            return ranked, None     # the best's ends are named as asked: no look-up at all
         ways = [c for c, s in ranked[:depth] if s >= min_share * top and _walks_on(c, first)]
         best = self._best_way(encoder, noun, first, ways, ends) if ways else None
         if best is None and self.fetch and nested:
