@@ -28,7 +28,7 @@ FLOORS = {
     "software": (0.92, 1.00, 0.63),      # the chain scorer's trust, measured on synthetic questions drawn
                                          # the same way in every process now: 0.67 here (0.88 in the draw
                                          # the earlier floors came from), so its veto does not count
-    "music": (0.71, 0.66, 1.00),         # the last two written for the standing and trust work
+    "music": (0.71, 0.77, 1.00),         # the last two written for the standing and trust work
     "spaceflight": (0.80, 0.75, 1.00),   # ("Who flew on Apollo 13?": crew member below the bar, 0.73 before)
     "paintings": (0.90, 0.85, 0.85),     # written for the chains round, before its first run (0.55 chains
     "albums": (0.90, 0.83, 1.00),        # and 0.61 before FRAG's small-KG chain readings, docs/methods/frag.md)

@@ -98,7 +98,7 @@ def test_the_walk_goes_on_to_the_kind_the_question_names(kg):
     assert type_fit_order(encoder, "in which country was X born", ranked, ends) == (ranked, None)   # no walk given
 
 
-def test_where_no_candidate_goes_on_a_nested_question_fetches_the_next_hop(kg):
+def test_where_no_candidate_goes_on_the_next_hop_is_fetched(kg):
     adapter, encoder = lines_adapter(BAND_ROWS), kg[1]
     first, ends = _walks(adapter, "Thom Yorke", "member of")
     two = next(c for c in ends if len(c) == 2 and adapter.verbalize(c[1]) == "formed in")
@@ -107,5 +107,6 @@ def test_where_no_candidate_goes_on_a_nested_question_fetches_the_next_hop(kg):
                                    walk=WalkOn(adapter))
     assert walked == order[0][0] and walked[:2] == two and order[0][1] == 1.0
     assert {t.tail.name for t in adapter.neighbors(list(ends[two]), walked[2])} == {"United Kingdom"}
-    unnested = type_fit_order(encoder, "in which country was X formed", ranked, {two: ends[two]}, walk=WalkOn(adapter))
-    assert unnested == (ranked, None)               # no nested phrase: no look-up past the route
+    unfetched = type_fit_order(encoder, "in which country was the band of X formed", ranked, {two: ends[two]},
+                               walk=WalkOn(adapter, fetch=False))
+    assert unfetched == (ranked, None)              # walk_fetch off: no look-up past the route

@@ -4,8 +4,8 @@
 ``born in ; located in``, reaches ends that the KG's other facts reach through ``located in`` or
 ``country`` (their roles) and whose names and roles are clearly nearer the noun asked for: the walk
 goes on to them. Where no candidate goes on to such ends (the route stopped at two hops: "in which
-country was *the band that made X* formed") and the question nests its topic, one look-up fetches the
-hop past the best chain's ends.
+country was *the band that made X* formed"; pruning kept other relations: "in which country was ABBA
+formed"), one look-up fetches the hop past the best chain's ends.
 
 What an end is comes from the KG itself, never from types: its name, the relations that reach it
 (``end_roles``, one batched ``relations_in`` look-up) and the words of the chain's last hop, read by
@@ -50,8 +50,8 @@ def _walks_on(chain: tuple, first: tuple) -> bool:
 class WalkOn:
     """``adapter``: the KG's; ``min_fit``: the noun fit below which the best chain's ends are not the
     kind asked for and at or above which the walk's ends are; ``lead``: how much nearer the walk's ends
-    must be; ``fetch``: look one hop past the best chain where no candidate goes on and the question
-    nests its topic (one more look-up); ``sample``: ends read per chain."""
+    must be; ``fetch``: look one hop past the best chain where no candidate goes on to the kind asked
+    for (one more look-up); ``sample``: ends read per chain."""
 
     def __init__(self, adapter, min_fit: float = 0.5, lead: float = 0.15, fetch: bool = True, sample: int = 5):
         self.adapter, self.min_fit, self.lead, self.fetch, self.sample = adapter, min_fit, lead, fetch, sample
@@ -61,15 +61,14 @@ class WalkOn:
         """``ranked`` (chain, score) best first, with the walk one hop on first where it reaches the kind
         asked for (scores kept; a fetched walk takes the best's score); also that chain, or None."""
         first, top = ranked[0]
-        nested = nests(masked)
-        if first[-1].inverse and not nested:
+        if first[-1].inverse and not nests(masked):
             return ranked, None     # "which projects were forked from X": the subjects are asked for
         last_words = lambda c: self.adapter.verbalize(c[-1])
         if noun_fits(encoder, noun, [first], ends, self.sample, None, last_words).get(first, 1.0) >= self.min_fit:
             return ranked, None     # the best's ends are named as asked: no look-up at all
         ways = [c for c, s in ranked[:depth] if s >= min_share * top and _walks_on(c, first)]
         best = self._best_way(encoder, noun, first, ways, ends) if ways else None
-        if best is None and self.fetch and nested:
+        if best is None and self.fetch:
             found = self.further(first, ends)
             best = self._best_way(encoder, noun, first, list(found), {**ends, **found}) if found else None
         if best is None:
