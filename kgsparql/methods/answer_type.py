@@ -59,16 +59,20 @@ def ends_as_wanted(chain: tuple, wanted: set[str], verbalize: Callable) -> bool:
     return not last.inverse and verbalize(last) in wanted
 
 
-def prefer_typed(ranked: Sequence[tuple[tuple, float]], wanted: set[str], verbalize: Callable,
-                 depth: int = 8, min_share: float = 0.5) -> list[tuple[tuple, float]]:
+def prefer_typed(ranked: Sequence[tuple[tuple, float]], wanted: set[str], verbalize: Callable, depth: int = 8,
+                 min_share: float = 0.5, named: frozenset[str] | None = None) -> list[tuple[tuple, float]]:
     """``ranked`` (chain, score) best first, with the best chain that ends as the answer-type word
-    asks moved to the front when the best does not (module docstring)."""
+    asks moved to the front when the best does not (module docstring). ``named``: where given, the
+    labels the question's other words name; a candidate that leaves out one of them that the best
+    holds is not moved ("which *city* was the designer of X *born* in": not ``city``, which drops
+    ``birthplace``)."""
     ranked = list(ranked)
     if not wanted or not ranked or ends_as_wanted(ranked[0][0], wanted, verbalize):
         return ranked
     top = ranked[0][1]
-    at = next((i for i, (c, s) in enumerate(ranked[:depth])
-               if ends_as_wanted(c, wanted, verbalize) and s >= min_share * top), None)
+    held = {verbalize(r) for r in ranked[0][0]} & (named or frozenset())
+    at = next((i for i, (c, s) in enumerate(ranked[:depth]) if ends_as_wanted(c, wanted, verbalize)
+               and s >= min_share * top and held <= {verbalize(r) for r in c}), None)
     if at is not None:
         ranked.insert(0, ranked.pop(at))
     return ranked

@@ -39,6 +39,14 @@ def test_a_weak_or_absent_typed_chain_changes_nothing():
     assert prefer_typed(ranked, set(), verbalize) == ranked
 
 
+def test_a_typed_chain_that_drops_a_relation_another_word_names_stays_behind():
+    designed, born, city = Relation("designed by"), Relation("birthplace"), Relation("city")
+    ranked = [((designed, born), 0.96), ((city,), 0.66)]      # "which *city* was the designer of X *born* in"
+    assert prefer_typed(ranked, {"city"}, verbalize, named=frozenset({"designed by", "birthplace"})) == ranked
+    assert prefer_typed(ranked, {"city"}, verbalize)[0][0] == (city,)          # no other word named: moved
+    assert prefer_typed(ranked, {"city"}, verbalize, named=frozenset({"genre"}))[0][0] == (city,)
+
+
 def test_a_kind_of_thing_asks_for_the_relation_that_classifies_it():
     from kgsparql.meaning import MatcherOptions, RelationMatcher
     ranker = AlignmentRanker()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql.methods.frag.type_fit import asked_noun, type_fit_first
+from kgsparql.methods.frag.type_fit import asked_noun, type_fit_first, type_fit_order
+from kgsparql.methods.frag.walk_on import WalkOn, end_roles
 from kgsparql.rank import build_ranker
 
 from kgtest import lines_adapter
@@ -63,3 +64,49 @@ def test_a_list_holding_the_nearest_end_is_not_moved_behind_a_subset(kg):
     chains, ends = _chains(adapter, "Spain")
     ranked = [(chains["languages spoken"], 1.0), (chains["official language"], 0.6)]
     assert type_fit_first(encoder, "what language is spoken in X", ranked, ends) == ranked
+
+
+BAND_ROWS = ["Chris Martin|born_in|Exeter", "Exeter|locatedIn|United Kingdom", "Coldplay|formed_in|London",
+             "London|locatedIn|United Kingdom", "Thom Yorke|born_in|Wellingborough",
+             "Wellingborough|locatedIn|United Kingdom", "Chris Martin|member of|Coldplay",
+             "Coldplay|recordLabel|Parlophone", "Parlophone|based_in|London", "Thom Yorke|member of|Radiohead",
+             "Radiohead|formed_in|Abingdon", "Abingdon|locatedIn|United Kingdom"]
+
+
+def _walks(adapter, topic_name: str, first: str) -> tuple[tuple, dict]:
+    """The topic's one-hop chain ``first`` and every chain one hop past it, with their ends."""
+    topic = next(e for e in adapter.lookup(topic_name) if e.name == topic_name)
+    hop = next(rc.relation for rc in adapter.relations([topic], "out") if adapter.verbalize(rc.relation) == first)
+    reached = {t.tail for t in adapter.neighbors([topic], hop)}
+    ends = {(hop,): reached}
+    for rc in adapter.relations(list(reached), "both"):
+        if rc.relation != hop.reversed():
+            ends.setdefault((hop, rc.relation), set()).update(t.tail for t in adapter.neighbors([rc.entity], rc.relation))
+    return (hop,), ends
+
+
+def test_the_walk_goes_on_to_the_kind_the_question_names(kg):
+    adapter, encoder = lines_adapter(BAND_ROWS), kg[1]
+    first, ends = _walks(adapter, "Chris Martin", "born in")
+    ranked = [(first, 1.0), *((c, 0.6) for c in ends if c != first)]
+    walk = WalkOn(adapter)
+    order, walked = type_fit_order(encoder, "in which country was X born", ranked, ends, walk=walk)
+    assert walked == order[0][0] and [adapter.verbalize(r) for r in walked] == ["born in", "located in"]
+    assert end_roles(adapter, adapter.verbalize, [walked], ends)[next(iter(ends[walked]))] == ("located in",)
+    stays, none = type_fit_order(encoder, "in which city was X born", ranked, ends, walk=walk)
+    assert stays == ranked and none is None          # a city is where "born in" stops
+    assert type_fit_order(encoder, "in which country was X born", ranked, ends) == (ranked, None)   # no walk given
+
+
+def test_where_no_candidate_goes_on_the_next_hop_is_fetched(kg):
+    adapter, encoder = lines_adapter(BAND_ROWS), kg[1]
+    first, ends = _walks(adapter, "Thom Yorke", "member of")
+    two = next(c for c in ends if len(c) == 2 and adapter.verbalize(c[1]) == "formed in")
+    ranked = [(two, 1.0), (first, 0.4)]
+    order, walked = type_fit_order(encoder, "in which country was the band of X formed", ranked, {two: ends[two]},
+                                   walk=WalkOn(adapter))
+    assert walked == order[0][0] and walked[:2] == two and order[0][1] == 1.0
+    assert {t.tail.name for t in adapter.neighbors(list(ends[two]), walked[2])} == {"United Kingdom"}
+    unfetched = type_fit_order(encoder, "in which country was the band of X formed", ranked, {two: ends[two]},
+                               walk=WalkOn(adapter, fetch=False))
+    assert unfetched == (ranked, None)              # walk_fetch off: no look-up past the route

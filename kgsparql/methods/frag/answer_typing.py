@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...rank.mentions import asks_for_like
+from ...rank.mentions import answer_type_word, asks_for_like
 from ..answer_type import ends_as_wanted, framed_kind, prefer_named_length, prefer_typed, wanted_labels
 
 __all__ = ["AnswerTyping", "TypedOrder"]
@@ -31,8 +31,18 @@ class AnswerTyping:
         wanted = wanted_labels(aligner, masked, labels)
         framed = set() if wanted else framed_kind(aligner.matcher, aligner.names, masked,
                                                    self.ctx.abstention.vocabulary())
-        ranked = prefer_typed(prefer_named_length(ranked, named), wanted | framed, self.verbalize)
+        others = self._named_by_others(aligner, masked, labels) if wanted else None
+        ranked = prefer_typed(prefer_named_length(ranked, named), wanted | framed, self.verbalize, named=others)
         return TypedOrder(ranked, frozenset(wanted), frozenset(framed))
+
+    def _named_by_others(self, aligner, masked: str, labels) -> frozenset[str] | None:
+        """On a KG of few relations, the labels that words other than the answer-type word name: the
+        answer-type word does not take away a relation another word asks for (``prefer_typed``)."""
+        if not self.ctx.abstention.few_relations():
+            return None
+        word = answer_type_word(masked)
+        evidence = aligner.evidence(masked, labels)
+        return frozenset(label for w, found in evidence.items() if w != word for label in found)
 
     def recognise(self, match, order: TypedOrder, best):
         """A chain ending where the answer-type word alone points ("which **directors** has X worked

@@ -22,7 +22,8 @@ from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
 from .dated_ends import undated_first
-from .type_fit import type_fit_first
+from .type_fit import type_fit_order
+from .walk_on import WalkOn
 from .small_kg import SmallKgChains
 from .zero_shot import ZeroShotOrder
 from .chains import ChainScorer, chain_prior
@@ -54,6 +55,7 @@ class FRAG:
         self.kind_fit = KindFit(self.encoder, self.adapter.verbalize) if p.kind_fit else None
         self.small = SmallKgChains(ctx, self.adapter.verbalize, self.kind_fit, p)
         self.zero_shot = ZeroShotOrder(ctx, self.adapter, self.chains.verbalize_chain, self.kind_fit, p)
+        self.walk_on = WalkOn(self.adapter, lead=p.walk_lead, fetch=p.walk_fetch) if p.walk_on else None
 
     def _classifier(self, path: str) -> EmbeddingClassifier:
         return self.ctx.models.load(("classifier", str(path)), lambda: EmbeddingClassifier.load(path))
@@ -93,15 +95,19 @@ class FRAG:
                                self.ctx.walks, max_hops, branch, self.small.named_hops(masked) if branch else 0)
         ranked = qchains.rank_chains(found.candidates, found.answers)
         like, unfit = False, frozenset()
-        if not any(chain_key(c) in qchains.probs for c in found.candidates):
+        unknown = not any(chain_key(c) in qchains.probs for c in found.candidates)
+        if unknown:
             ranked, like = self.zero_shot.order(question, masked, topics, ranked, found)
             unfit = self.zero_shot.unfit(question, ranked, found)
         elif ranked and len(ranked[0][0]) == 1 and like_through_phrase(masked):   # "what else did the
             ranked, like = prefer_return(ranked), True          # writer of X write": out and back again
         typed = self.typing.order(masked, ranked, like)
         ranked = undated_first(question, typed.ranked, found.groups) if self.params.undated_who else typed.ranked
+        walked = None
         if self.params.type_fit and not self.encoder_lexical:     # "what *music*": ends near the noun asked for
-            ranked = type_fit_first(self.encoder, masked, ranked, found.ends, lead=self.params.type_fit_lead)
+            walk = self.walk_on if unknown and self.zero_shot.small_kg() else None
+            ranked, walked = type_fit_order(self.encoder, masked, ranked, found.ends, lead=self.params.type_fit_lead,
+                                            walk=walk)
         evidence = evidence_paths(ranked, found, self.params.top_u)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))
@@ -112,6 +118,8 @@ class FRAG:
         match = self.typing.recognise(match, typed, best)
         if not match.recognised and not match.wanted and self.small.bridged(question, masked, qchains, best, found):
             match = replace(match, recognised=("bridge",))
+        elif walked == best and self._walked_on(match, masked, qchains, best, found, topics, unfit):
+            match = replace(match, recognised=("answer kind",))
         plan.update(chain=self.chains.verbalize_chain(best), chain_key=chain_key(best), match=match.to_json())
         result = follow_chain(self.adapter, topics, best, walks=self.ctx.walks, scores=found.ppr,
                               limit=NEIGHBOR_LIMIT)  # the first hop's query is then the subgraph's own
@@ -126,6 +134,14 @@ class FRAG:
         ends = {e.name: e for e in reversed(result.answers)}      # a name's best-ranked entity
         answer = Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
         return TopicAnswer(answer, best, tuple(ends[n] for n in answers if n in ends), match.prior_when_chosen())
+
+    def _walked_on(self, match, masked: str, qchains, best, found, topics, unfit) -> bool:
+        """``best`` walks one hop past a chain the question is recognised to ask for, because only that
+        hop's ends are the kind it names ("in which *country* was X born": ``born in`` reaches a city,
+        ``born in ; located in`` the country): the last hop is the kind's, the rest the question's."""
+        if match.recognised or match.wanted:
+            return False
+        return bool(self._match(masked, qchains, best[:-1], found.candidates, topics, unfit).recognised)
 
     def _reason(self, question: str, match, topics, best, typed, answers) -> str | None:
         """Why to abstain on the chosen chain, or None: the shared abstention's checks, then the

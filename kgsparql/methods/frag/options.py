@@ -29,6 +29,9 @@ class FragOptions:
     undated_who: bool = True     # a "who" question takes a close chain whose ends write no year over dated events
     type_fit: bool = True        # "which continent": a close chain whose ends are nearer the noun asked for goes first
     type_fit_lead: float = 0.1   # ... when its ends' mean MiniLM cosine to that noun leads by this much (frag/type_fit.py)
+    walk_on: bool = True         # where no prior knows the KG and it has few relations, walk one hop on to the kind
+    walk_lead: float = 0.15      # the noun asks for, when those ends fit it by this much more (frag/walk_on.py) ...
+    walk_fetch: bool = True      # ... looking one hop past the best chain where no candidate goes on (one look-up)
     rankers: tuple[str, ...] = ("fusion", "alignment")   # zero-shot chain rankers ...
     ranker_weights: tuple[float, ...] = ()               # ... and their weights (default: equal) ...
     zero_shot_weights: tuple[float, ...] = (1.0, 3.0)    # ... where the prior knows none of the chains
