@@ -7,6 +7,8 @@ organisation develops X" with both too. The words themselves tell them apart:
   every word of the chain's (``developer``): it asks for the narrower relation;
 - the chain's label holds a word the question does not use (``lead``), and the rest of it is a
   **broader** label of the KG (``developer``) the question names in full: it asks for the broader one.
+  Only for a chain of one hop: in a longer chain the noun names the kind of thing a hop reaches ("the
+  capital of the *country* X comes from" along ``origin country ; capital``), not another relation.
 
 Words are compared by their stems (``rank.base.stems``), function words left out. Only the KG's own
 labels are read; no relation of any KG is named here."""
@@ -26,6 +28,7 @@ def head_word_rival(question: str, hops: Sequence[str], labels: Iterable[str]) -
     when there is none. ``question``: the masked question; ``hops``: the chain's labels, hop order."""
     asked = stems(question)
     own = {without_direction(h) for h in hops}
+    one_hop = len(hops) == 1
     others = {label: stems(label) for label in {without_direction(x) for x in labels} - own}
     for hop in own:
         words = stems(hop)
@@ -35,7 +38,7 @@ def head_word_rival(question: str, hops: Sequence[str], labels: Iterable[str]) -
             if not theirs or not theirs <= asked:
                 continue
             narrower = words < theirs
-            broader = theirs < words and not (words - theirs) & asked
+            broader = one_hop and theirs < words and not (words - theirs) & asked
             if narrower or broader:
                 return label
     return None

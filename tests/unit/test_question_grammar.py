@@ -20,6 +20,13 @@ def test_a_label_is_read_with_its_head_word():
     assert head_word_rival("Where does X work?", ["field of work"], ["works at", "field of work"]) == "works at"
 
 
+def test_a_noun_inside_a_longer_chain_names_a_kind_not_a_broader_relation():
+    labels = ["country", "origin country", "capital"]
+    question = "What is the capital of the country X comes from?"
+    assert head_word_rival(question, ["origin country", "capital"], labels) is None
+    assert head_word_rival("Which country does X come from?", ["origin country"], labels) == "country"
+
+
 @pytest.mark.parametrize("question,label,role", [
     ("which languages influenced x", "influenced by", "patient"), ("who founded x", "founded by", "patient"),
     ("who was x influenced by", "influenced by", "patient"), ("when was x founded", "founded by", "patient"),
