@@ -31,8 +31,10 @@ from typing import Callable, Sequence
 
 from ..errors import KGSparqlError
 from ..meaning import without_direction
+from ..rank.alignment import DATE_MENTION
 from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
+from .answer_kind import reads_as_date
 from .chain_match import Match
 from .head_words import head_word_rival
 from .meaning_view import MeaningView
@@ -112,7 +114,9 @@ class RelationMatch(AnswerChecks):
         if named and (unsure or scored):
             recognised.append("alignment" if unsure else "alignment and scorer")
         own = {without_direction(t) for t in relation_texts} | {without_direction(t) for t in unfit}
-        others = [label for e in evidence.values() for label in e if without_direction(label) not in own]
+        dated = DATE_MENTION in evidence and reads_as_date(self.matcher, DATE_MENTION, relation_texts)
+        others = [label for key, e in evidence.items() if not (dated and key == DATE_MENTION)
+                  for label in e if without_direction(label) not in own]
         if any(v >= 1.0 for e in evidence.values() for label, v in e.items() if without_direction(label) not in own):
             parts["named_other"] = 1.0      # a word of the question names another relation as well
         several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment

@@ -16,7 +16,7 @@ from typing import Sequence
 from ..meaning import question_shape
 from ..types import XSD, Entity
 
-__all__ = ["looks_like_date", "dates_unasked", "dates_asked", "undated", "asks_quantity"]
+__all__ = ["looks_like_date", "dates_unasked", "dates_asked", "undated", "asks_quantity", "reads_as_date"]
 
 _DATE_TYPES = {f"{XSD}{t}" for t in ("date", "dateTime", "gYear", "gYearMonth", "dateTimeStamp")}
 _NAMES_DATE = re.compile(r"\b(?:years?|dates?|decades?|century)\b", re.I)
@@ -57,3 +57,14 @@ def undated(question: str, answers: Sequence) -> bool:
     names = [a.name if isinstance(a, Entity) else str(a) for a in answers]
     return bool(names) and not any(ch.isdigit() for n in names for ch in n) \
         and question_shape(question).answer == "date"   # the asked thing, not any "date" word ("who did X date")
+
+
+def reads_as_date(matcher, date_words: str, labels: Sequence[str]) -> bool:
+    """Whether one of ``labels`` means a date (``date_words``, the words a "when" question is read
+    with, reach the matcher's ``min_score`` on it): "when" then names no other dated relation against
+    it, since the question word says a date is asked, not which one (``launch date`` beside
+    ``birth year`` on a KG of missions and astronauts)."""
+    if matcher is None or not labels:
+        return False
+    best = matcher.rank(date_words, {label: (label,) for label in labels}, frozenset())[0][1]
+    return best >= matcher.options.min_score

@@ -36,10 +36,11 @@ from .path_words import ends_at_subject, names_label, path_labels, walks_back
 from .spelling import Spelling
 from .mentions import answer_type_word, asks_for_date, asks_for_like, distances, in_order, one_mention_each
 
-__all__ = ["AlignmentRanker", "path_labels"]
+__all__ = ["AlignmentRanker", "DATE_MENTION", "path_labels"]
 
 _BY_MEANING = "(question)"       # the evidence key of a relation the whole question means
 _DATE = "date year"              # what a question asking "when" / "what year" wants, in words
+DATE_MENTION = _DATE             # its key in ``question_evidence``
 
 
 class AlignmentRanker:

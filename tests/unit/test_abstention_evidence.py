@@ -88,3 +88,18 @@ def test_a_loose_match_that_does_not_stand_out_among_the_kgs_relations_is_not_re
     match = relation_match.assess("who filmed X", "director", ["director"], trained=(0.8, 0.8))
     assert match.recognised == () and match.parts["standing"] < AbstentionOptions().standing_min
     assert "director" in relation_match.reason(match, "Jaws")
+
+
+def test_when_names_no_other_dated_relation_against_a_dated_chain(relation_match):
+    """"when" says a date is asked, not which one: on a KG with a launch date and a birth year, "when
+    did X lift off" along ``launch date`` does not count as naming ``birth year`` instead (whether it
+    is answered is then for the other views); along a relation that gives no date it is refused."""
+    vocabulary = ["birth year", "launch date", "discovery year", "launch vehicle", "crew member", "launch site",
+                  "operator"]
+    aligner = AlignmentRanker()
+    aligner.use_matcher(relation_match.matcher)         # as in a method: the aligner reads "when" by meaning
+    match = RelationMatch(aligner, lambda: vocabulary, AbstentionOptions(), matcher=relation_match.matcher)
+    dated = match.assess("when did X lift off", "launch date", ["launch date"], trained=(1.0, 1.0))
+    assert "named_elsewhere" not in dated.parts, dated.parts
+    undated = match.assess("when did X lift off", "operator", ["operator"], trained=(1.0, 1.0))
+    assert match.reason(undated, "X"), undated.parts
