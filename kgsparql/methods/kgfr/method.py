@@ -11,6 +11,7 @@ from ...retrieval.propagate import propagate
 from ...rank.path_words import chain_words
 from ...stats import record_count
 from ...types import Answer, Entity
+from ..chain_readings import ChainReadings
 from ..context import MethodContext
 from ..counting import count_answer
 from ..no_answer import abstain, link_or_abstain, no_fact
@@ -22,6 +23,7 @@ from .decision import SETTLED, default_chain, mismatch, with_trained
 from .descriptions import Descriptions
 from .interfaces import Levels, interfaces
 from .options import KgfrOptions
+from .readings import read_ranking
 
 __all__ = ["KGFR"]
 
@@ -60,6 +62,7 @@ class KGFR:
         self.verdict = verdict_method(ctx, self.params.verdict, self.name)
         self.trained = load_chain_scorer(ctx, self.params.chain_model)
         self.prior = load_chain_prior(ctx, self.params.prior_model)
+        self.readings = ChainReadings(ctx, self.params.chain_readings)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -67,7 +70,7 @@ class KGFR:
             return unlinked
         if (counted := count_answer(question, link, self.answer, id)) is not None:
             return counted      # "how many": the number of the counted question's answers
-        found = self._retrieve(link.topics(), link.masked())
+        found = self._retrieve(link.topics(), link.masked(), question)
         topics, plan = found.topics, found.plan
         if not found.ranking:
             return abstain(question, no_fact(topics[0], that_answers=False), (), topics, plan, id)
@@ -84,18 +87,21 @@ class KGFR:
                 self.llm, question, found, lambda **kw: self._again(found, **kw), self.params.rounds)
         return Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
 
-    def _retrieve(self, topics: list[Entity], masked: str) -> _Retrieved:
+    def _retrieve(self, topics: list[Entity], masked: str, question: str = "") -> _Retrieved:
         p = self.params
         scorer = QuestionScorer(masked, self.aligner, self.encoder, self.describe, p.sibling_damping)
         prior = question_prior(self.prior, self.encoder, masked)
+        named = self.readings.named_hops(masked)    # a nested question's hops, where no prior speaks
         for hops in sorted({min(p.settle_hops, p.hops), p.hops}):
             explored = propagate(self.adapter, topics, hops, lam=p.lam, max_frontier=p.max_frontier)
             ends = chain_ends(explored.sub, topics, hops, walks=self.ctx.walks)
             ranking, trained = with_trained(self, scorer.score_chains(list(ends)), masked, ends, prior, scorer.sibling)
-            if ranking and ranking[0].score >= SETTLED and not scorer.sibling \
+            if ranking and ranking[0].score >= SETTLED and not scorer.sibling and hops >= named \
                     and prior.longer_than(hops) < p.prior_continue:
                 break       # a chain this short says all the question says: no farther hop can add to it
                             # (a same-kind question, or the prior, may still want a longer walk)
+        ranking = read_ranking(self.readings, question or masked, masked, topics, ranking, explored.sub, ends,
+                               prior.probs, self.ctx.walks)
         record_count("explored_entities", explored.entities)
         record_count("explored_edges", explored.edges)
         found = _Retrieved(list(topics), masked, explored.sub, ranking, ends, trained=trained, prior=prior)
