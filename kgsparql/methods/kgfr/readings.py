@@ -25,14 +25,14 @@ class _PathsOf:
 
 
 def read_ranking(readings, question: str, masked: str, topics: Sequence, ranking: list, sub, ends: dict,
-                 probs, walks: str) -> list:
+                 probs, walks: str) -> tuple[list, bool]:
     """``ranking`` (``ChainScore`` best first) reordered by ``readings`` where the chain prior
-    (``probs``, by chain key) knows none of its chains; unchanged otherwise."""
+    (``probs``, by chain key) knows none of its chains (and True); unchanged otherwise (and False)."""
     chains = [s.chain for s in ranking]
-    if not readings.speak(probs, chains):
-        return ranking
+    if not ranking or not readings.speak(probs, chains):
+        return ranking, False
     by_chain = {s.chain: s for s in ranking}
     floor = 1e-6 if ranking[0].score <= 0 else 0.0      # no relation word aligned: the readings still read
     ordered = readings.order(question, masked, topics, [(s.chain, s.score + floor) for s in ranking],
                              _PathsOf(sub, topics, walks), ends)
-    return [by_chain[c] for c, _ in ordered]
+    return [by_chain[c] for c, _ in ordered], True

@@ -54,7 +54,7 @@ class RefKG:
         prior = question_prior(self.prior, self.ctx.encoder, masked)
         plan = {"decoupled_by": decoupled_by, "subqueries": [s.to_json() for s in subs],
                 "topic_entities": [e.to_json() for e in topics]}
-        named = self.readings.named_hops(masked)
+        named = 0 if prior.probs else self.readings.named_hops(masked)     # where no chain prior speaks
         tracks = [self._track(track, topics, judge, prior, named) for track in _tracks(subs)]
         plan["exploration"] = [found.to_json() for found, _ in tracks]
         paths = [p for found, refined in tracks for p in refined.kept_paths(found.paths)]
@@ -85,17 +85,20 @@ class RefKG:
                         key=lambda cs: (-cs[1], len(cs[0])))
         if not self.readings.speak(prior.probs, chains):
             return ranked
+        plan["read"] = True
         read = self.readings.order(question, masked, topics, ranked, groups, {c: supported(groups[c]) for c in chains})
         if read[0][0] != ranked[0][0]:
             plan["own_chain"] = self.judge.words(ranked[0][0])
         return read
 
     def _default_agrees(self, question: str, plan: dict, paths) -> bool:
-        """The default method answers along the chosen chain (even where the question names another
-        relation of the KG: the default method's views recognised this one), or, where the shared
-        readings chose it (``plan["own_chain"]``), with the same answers, where its plan is a
-        composition that names no one chain."""
+        """The default method answers along the chosen chain (where the shared readings spoke, even
+        when the question names another relation of the KG: the default method's views recognised
+        this one), or, where the readings chose it (``plan["own_chain"]``), with the same answers,
+        where its plan is a composition that names no one chain."""
         read = "own_chain" in plan
+        if plan.get("wanted") and "read" not in plan:
+            return False    # where no readings spoke, a question naming another relation is not asked
         return answers_along(self.verdict, question, plan, plan["chain"]) or (
             read and answers_alike(self.verdict, question, plan, [e.name for e in supported(paths)]))
 
