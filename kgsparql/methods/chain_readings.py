@@ -80,9 +80,9 @@ class ChainReadings:
             kind_fit = self.zero_shot.kind_fit
             ranked = nest_walked_through(masked, list(ranked), lambda c: kind_fit.fits(question, c, ends.get(c, ())))
         ranked, _ = self.zero_shot.order(question, masked, list(topics), list(ranked), found)
-        if self.encoder is not None and ranked and ranked[0][1] > 0:    # "what *music*": the noun asked for
-            ranked = type_fit_first(self.encoder, masked, ranked, ends)
-        return ranked
+        if self.encoder is not None and ranked and ranked[0][1] > 0:    # "what *music*": the noun asked for,
+            ranked = type_fit_first(self.encoder, masked, ranked, ends, min_share=0.6)  # never over a chain
+        return ranked                                   # that names twice the question's relation words
 
     def small_kg(self) -> bool:
         """The readings that need a KG of few relations (the answer kind, head words) are on."""
