@@ -73,7 +73,7 @@ class ChainReadings:
             return list(ranked)
         found = _Found(groups, ends)
         if not asks_for_like(masked):   # no "other", "share", "teammates": a walk out and back goes behind
-            ranked = sorted(ranked, key=lambda cs: _walks_on_back(cs[0]))
+            ranked = sorted(ranked, key=lambda cs: _walks_on_back(cs[0]) or _circles(cs[0], ends))
             if not nests(masked):       # one relation of the topic asked: a close one-hop chain first
                 ranked = _one_hop_first(ranked, self.flat_share)
         if self.small_kg():     # the hop count first: the kind of answer then picks among as many hops
@@ -106,6 +106,14 @@ def _walks_on_back(chain) -> bool:
     two-hop return is ``ZeroShotOrder``'s to judge (the question may name it: "who studied under
     the teacher of X")."""
     return len(chain) > 2 and any(chain[i] == chain[i - 1].reversed() for i in range(1, len(chain)))
+
+
+def _circles(chain, ends: Mapping) -> bool:
+    """A chain of three hops or more whose last two hops lead back to entities its prefix had already
+    reached (``flows through ; capital city ; country``: the capitals' countries are the countries
+    the river flows through): the walk names nothing new, whatever its words align with."""
+    reached = ends.get(chain) if len(chain) > 2 else None
+    return bool(reached) and set(reached) <= set(ends.get(chain[:-2], ()))
 
 
 def _one_hop_first(ranked: Ranked, share: float) -> Ranked:
