@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from ..learn import chain_key
+from ..meaning import without_direction
 from ..rank.mentions import asks_for_like
 from ..rank.path_words import chain_words
 from .frag.bridges import asks_beyond_nest, nest_walked_through, nests
@@ -71,18 +72,50 @@ class ChainReadings:
         ``ends``: chain -> the entities it reaches."""
         if not self.on or len(ranked) < 2:
             return list(ranked)
-        found = _Found(groups, ends)
+        found, named = _Found(groups, ends), self._named(masked)
         if not asks_for_like(masked):   # no "other", "share", "teammates": a walk out and back goes behind
-            ranked = sorted(ranked, key=lambda cs: _walks_on_back(cs[0]) or _circles(cs[0], ends))
+            unasked = lambda c: _walks_on_back(c) and not self._named_twice(c, named)
+            ranked = sorted(ranked, key=lambda cs: unasked(cs[0]) or _circles(cs[0], ends))
             if not nests(masked):       # one relation of the topic asked: a close one-hop chain first
                 ranked = _one_hop_first(ranked, self.flat_share)
         if self.small_kg():     # the hop count first: the kind of answer then picks among as many hops
             kind_fit = self.zero_shot.kind_fit
-            ranked = nest_walked_through(masked, list(ranked), lambda c: kind_fit.fits(question, c, ends.get(c, ())))
+            nested = nest_walked_through(masked, list(ranked), lambda c: kind_fit.fits(question, c, ends.get(c, ())))
+            if self._nest_named(nested[0][0], ranked[0][0], named):
+                ranked = nested
+        best = ranked[0][0]
         ranked, _ = self.zero_shot.order(question, masked, list(topics), list(ranked), found)
+        if not self._nest_named(ranked[0][0], best, named):    # back behind the one-hop chain it passed
+            at = next(i for i, (c, _) in enumerate(ranked) if c == best)
+            ranked = [*ranked[1:at + 1], ranked[0], *ranked[at + 1:]]
         if self.encoder is not None and ranked and ranked[0][1] > 0:    # "what *music*": the noun asked for,
             ranked = type_fit_first(self.encoder, masked, ranked, ends, min_share=0.6)  # never over a chain
         return ranked                                   # that names twice the question's relation words
+
+    def _named(self, masked: str) -> dict[str, int]:
+        """KG label -> how many of the question's words name it (the alignment ranker's evidence)."""
+        if self.ctx.abstention is None:
+            return {}
+        evidence = self.ctx.ranker("alignment").evidence(masked, self.ctx.abstention.vocabulary())
+        counts: dict[str, int] = {}
+        for labels in evidence.values():
+            for label in labels:
+                counts[label] = counts.get(label, 0) + 1
+        return counts
+
+    def _named_twice(self, chain, named: Mapping[str, int]) -> bool:
+        """The relation a chain walks back along is named by two words of the question ("the films
+        *written* by the *writers* of X"): the question spells the walk out and back."""
+        back = {chain[i] for i in range(1, len(chain)) if chain[i] == chain[i - 1].reversed()}
+        return any(named.get(without_direction(self.verbalize(r)), 0) >= 2 for r in back)
+
+    def _nest_named(self, chain, best, named: Mapping[str, int]) -> bool:
+        """A two-hop chain the nested phrase put first keeps the best hop as its first, or its first
+        hop is one the question's words name (the phrase's noun: "where is *the label* of X based"),
+        not a hop nothing names ("what language do *the characters* speak in X")."""
+        if len(best) != 1 or len(chain) != 2 or chain[0] == best[0]:
+            return True
+        return named.get(without_direction(self.verbalize(chain[0])), 0) > 0
 
     def small_kg(self) -> bool:
         """The readings that need a KG of few relations (the answer kind, head words) are on."""
