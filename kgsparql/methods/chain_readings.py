@@ -80,14 +80,8 @@ class ChainReadings:
                 ranked = _one_hop_first(ranked, self.flat_share)
         if self.small_kg():     # the hop count first: the kind of answer then picks among as many hops
             kind_fit = self.zero_shot.kind_fit
-            nested = nest_walked_through(masked, list(ranked), lambda c: kind_fit.fits(question, c, ends.get(c, ())))
-            if self._nest_named(nested[0][0], ranked[0][0], named):
-                ranked = nested
-        best = ranked[0][0]
+            ranked = nest_walked_through(masked, list(ranked), lambda c: kind_fit.fits(question, c, ends.get(c, ())))
         ranked, _ = self.zero_shot.order(question, masked, list(topics), list(ranked), found)
-        if not self._nest_named(ranked[0][0], best, named):    # back behind the one-hop chain it passed
-            at = next(i for i, (c, _) in enumerate(ranked) if c == best)
-            ranked = [*ranked[1:at + 1], ranked[0], *ranked[at + 1:]]
         if self.encoder is not None and ranked and ranked[0][1] > 0:    # "what *music*": the noun asked for,
             ranked = type_fit_first(self.encoder, masked, ranked, ends, min_share=0.6)  # never over a chain
         return ranked                                   # that names twice the question's relation words
@@ -108,14 +102,6 @@ class ChainReadings:
         *written* by the *writers* of X"): the question spells the walk out and back."""
         back = {chain[i] for i in range(1, len(chain)) if chain[i] == chain[i - 1].reversed()}
         return any(named.get(without_direction(self.verbalize(r)), 0) >= 2 for r in back)
-
-    def _nest_named(self, chain, best, named: Mapping[str, int]) -> bool:
-        """A two-hop chain the nested phrase put first keeps the best hop as its first, or its first
-        hop is one the question's words name (the phrase's noun: "where is *the label* of X based"),
-        not a hop nothing names ("what language do *the characters* speak in X")."""
-        if len(best) != 1 or len(chain) != 2 or chain[0] == best[0]:
-            return True
-        return named.get(without_direction(self.verbalize(chain[0])), 0) > 0
 
     def small_kg(self) -> bool:
         """The readings that need a KG of few relations (the answer kind, head words) are on."""
