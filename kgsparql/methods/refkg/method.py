@@ -16,7 +16,7 @@ from ..shared_verdict import answers_alike, answers_along, shared_verdict, verdi
 from .checks import lacking_reason, own_reason
 from .choosing import chooser
 from .judge import ChainJudge, QuestionJudge
-from .decoupling import SubQuestion, decouple
+from .decoupling import SubQuestion, decouple, tracks
 from .exploration import explore
 from .options import RefKGOptions
 from .refinement import joint_inference, reconstruct, refine, supported
@@ -55,10 +55,10 @@ class RefKG:
         plan = {"decoupled_by": decoupled_by, "subqueries": [s.to_json() for s in subs],
                 "topic_entities": [e.to_json() for e in topics]}
         named = 0 if prior.probs else self.readings.named_hops(masked)     # where no chain prior speaks
-        tracks = [self._track(track, topics, judge, prior, named) for track in _tracks(subs)]
-        plan["exploration"] = [found.to_json() for found, _ in tracks]
-        paths = [p for found, refined in tracks for p in refined.kept_paths(found.paths)]
-        plan["refinement"] = [refined.to_json() for _, refined in tracks]
+        explored = [self._track(track, topics, judge, prior, named) for track in tracks(subs)]
+        plan["exploration"] = [found.to_json() for found, _ in explored]
+        paths = [p for found, refined in explored for p in refined.kept_paths(found.paths)]
+        plan["refinement"] = [refined.to_json() for _, refined in explored]
         groups = group_by_chain(paths)
         if not groups:
             return abstain(question, no_fact(topics[0]), (), topics, plan, id)
@@ -143,14 +143,3 @@ class RefKG:
         candidates = supported(near)[:30]
         answers, source = joint_inference(self.llm, question, knowledge, candidates, fallback)
         return answers, ("llm" if source == "llm" else "paths")
-
-
-def _tracks(subs: list[SubQuestion]) -> list[list[SubQuestion]]:
-    """Sub-queries grouped into chains: one starting from entities, then those continuing from it."""
-    out: list[list[SubQuestion]] = []
-    for s in subs:
-        if s.entities or not out:
-            out.append([s])
-        else:
-            out[-1].append(s)
-    return out
