@@ -15,7 +15,7 @@ import dataclasses
 
 from ..errors import ConfigError
 
-__all__ = ["verdict_method", "shared_verdict", "answers_along"]
+__all__ = ["verdict_method", "shared_verdict", "answers_along", "answers_alike"]
 
 
 def verdict_method(ctx, name: str, own: str):
@@ -35,7 +35,8 @@ def shared_verdict(judge, question: str, plan: dict) -> str | None:
         return None
     if "verdict" not in plan:       # asked once per question
         answer = judge.answer(question)
-        plan["verdict"] = {"method": judge.name, "abstained": answer.abstained, **_chain(answer.plan)}
+        plan["verdict"] = {"method": judge.name, "abstained": answer.abstained, **_chain(answer.plan),
+                           "answers": list(answer.answers)}
     return plan["verdict"]["abstained"]
 
 
@@ -45,6 +46,15 @@ def answers_along(judge, question: str, plan: dict, chain_text: str) -> bool:
     if judge is None or shared_verdict(judge, question, plan):
         return False
     return plan["verdict"].get("chain") == chain_text
+
+
+def answers_alike(judge, question: str, plan: dict, answers) -> bool:
+    """Whether the default method answers ``question`` with the same answers (as a set, not empty):
+    for a chain the method reached through the default method's own chain readings, where the
+    default method's plan names no one chain (a composition of sub-questions)."""
+    if judge is None or not answers or shared_verdict(judge, question, plan):
+        return False
+    return set(plan["verdict"].get("answers") or ()) == set(answers)
 
 
 def _chain(plan: dict) -> dict:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from ...rank.path_words import chain_words
 from .chain_scoring import _returns
 from ..shared_chains import chain_probabilities
-from ..shared_verdict import answers_along, shared_verdict
+from ..shared_verdict import answers_alike, answers_along, shared_verdict
 
-__all__ = ["with_trained", "mismatch", "default_chain", "SETTLED"]
+__all__ = ["with_trained", "mismatch", "default_chain", "default_answers", "SETTLED"]
 
 SETTLED = 1.0 - 1e-9    # a chain aligned on every hop with every relation word of the question
 
@@ -75,10 +75,20 @@ def mismatch(method, question: str, found, best) -> str | None:
             or shared_verdict(method.verdict, question, plan))      # the default method refuses it
 
 
-def default_chain(found, verbalize):
+def default_chain(found, verbalize, judge=None, question: str = ""):
     """The ranked chain the default method answered along, where it was asked, answered, and that
-    chain is one KGFR reached; else None."""
+    chain is one KGFR reached; else None. Where the shared readings ordered the ranking
+    (``plan["read"]``), the default method (``judge``) is asked here if it was not yet: KGFR's own
+    checks may have refused before asking it."""
+    if found.plan.get("read") and judge is not None:
+        shared_verdict(judge, question, found.plan)
     verdict = found.plan.get("verdict") or {}
     if verdict.get("abstained") is not None or not verdict.get("chain"):
         return None
     return next((s for s in found.ranking if chain_words(s.chain, verbalize) == verdict["chain"]), None)
+
+
+def default_answers(found, judge, question: str) -> bool:
+    """Where the shared readings ordered the ranking, the default method answers the question with
+    KGFR's answers (its plan a composition that names no one chain)."""
+    return bool(found.plan.get("read")) and answers_alike(judge, question, found.plan, found.answers)

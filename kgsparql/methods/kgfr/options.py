@@ -29,6 +29,8 @@ class KgfrOptions:
     prior_model: str = ""         # the default method's chain prior ("": the packaged heads, "none": off)
     prior_weight: float = 1.0     # its probability added to a chain's score when ranking (where a head knows the KG)
     prior_continue: float = 0.2   # propagate to ``hops`` where the prior gives a longer chain this much
+    chain_readings: bool = True   # where no chain prior knows the KG: the default method's chain readings order
+                                  # the ranking and a nested question's named hops (methods/chain_readings.py)
 
     def __post_init__(self) -> None:
         if not 1 <= self.hops <= 4 or not 1 <= self.settle_hops <= 4:

@@ -12,7 +12,7 @@ from typing import Sequence
 from ...llm import run_prompt
 from ...types import Entity
 
-__all__ = ["SubQuestion", "decouple", "decouple_free", "entity_subsets", "check_subsets"]
+__all__ = ["SubQuestion", "decouple", "decouple_free", "entity_subsets", "check_subsets", "tracks"]
 
 MAX_SUBSET = 2      # the paper's rule: at most two entities per sub-query
 
@@ -63,3 +63,14 @@ def decouple(llm, question: str, entities: Sequence[Entity]) -> tuple[list[SubQu
     if check_subsets(subs, entities) is not None:
         return fallback, "fallback"
     return subs, "llm"
+
+
+def tracks(subs: list[SubQuestion]) -> list[list[SubQuestion]]:
+    """Sub-queries grouped into chains: one starting from entities, then those continuing from it."""
+    out: list[list[SubQuestion]] = []
+    for s in subs:
+        if s.entities or not out:
+            out.append([s])
+        else:
+            out[-1].append(s)
+    return out

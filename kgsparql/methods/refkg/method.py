@@ -3,18 +3,20 @@ the evidence with a fact scorer, reconstruct it as text, answer by joint inferen
 See docs/methods/refkg.md for the mapping from the paper to this code."""
 from __future__ import annotations
 
-from ...llm import run_prompt, verbalize_fact
+from ...llm import verbalize_fact
 from ...retrieval import group_by_chain
 from ...rank.scorer import build_scorer
 from ...types import Answer, Entity
-from ..abstention import Match
+from ..chain_readings import ChainReadings
 from ..context import MethodContext
 from ..counting import count_answer
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..shared_chains import QuestionPrior, chain_probabilities, load_chain_prior, load_chain_scorer, question_prior
-from ..shared_verdict import answers_along, shared_verdict, verdict_method
+from ..shared_verdict import answers_alike, answers_along, shared_verdict, verdict_method
+from .checks import lacking_reason, own_reason
+from .choosing import chooser
 from .judge import ChainJudge, QuestionJudge
-from .decoupling import SubQuestion, decouple
+from .decoupling import SubQuestion, decouple, tracks
 from .exploration import explore
 from .options import RefKGOptions
 from .refinement import joint_inference, reconstruct, refine, supported
@@ -38,6 +40,7 @@ class RefKG:
         ctx.warm_encoder()
         self.trained = load_chain_scorer(ctx, p.chain_model)
         self.prior = load_chain_prior(ctx, p.prior_model)
+        self.readings = ChainReadings(ctx, p.chain_readings)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -51,27 +54,53 @@ class RefKG:
         prior = question_prior(self.prior, self.ctx.encoder, masked)
         plan = {"decoupled_by": decoupled_by, "subqueries": [s.to_json() for s in subs],
                 "topic_entities": [e.to_json() for e in topics]}
-        tracks = [self._track(track, topics, judge, prior) for track in _tracks(subs)]
-        plan["exploration"] = [found.to_json() for found, _ in tracks]
-        paths = [p for found, refined in tracks for p in refined.kept_paths(found.paths)]
-        plan["refinement"] = [refined.to_json() for _, refined in tracks]
+        named = 0 if prior.probs else self.readings.named_hops(masked)     # where no chain prior speaks
+        explored = [self._track(track, topics, judge, prior, named) for track in tracks(subs)]
+        plan["exploration"] = [found.to_json() for found, _ in explored]
+        paths = [p for found, refined in explored for p in refined.kept_paths(found.paths)]
+        plan["refinement"] = [refined.to_json() for _, refined in explored]
         groups = group_by_chain(paths)
-        chains = list(groups)
-        if not chains:
+        if not groups:
             return abstain(question, no_fact(topics[0]), (), topics, plan, id)
-        scores = self._scores(judge, masked, chains, groups, prior)
-        best = max(range(len(chains)), key=lambda i: (scores[i], -len(chains[i])))
-        chain = chains[best]
-        evidence = [(p, round(scores[best], 4)) for p in groups[chain][: self.params.top_u]]
-        own = self._abstention(judge, chain, topics[0].name, plan)
-        if own and not plan.get("wanted") and answers_along(self.verdict, question, plan, plan["chain"]):
-            own = None      # the default method recognised this very chain: one decision for every method
+        ranked = self._ranked(question, masked, topics, judge, groups, prior, plan)
+        chain, score = ranked[0]
+        evidence = [(p, round(score, 4)) for p in groups[chain][: self.params.top_u]]
+        own = own_reason(self.ctx, self.judge, judge, chain, topics[0].name, plan, self.params.min_alignment)
+        if own and self._default_agrees(question, plan, groups[chain]):
+            own = None      # the default method recognised this very chain (read its way): one decision
         reason = (own or shared_verdict(self.verdict, question, plan)
-                  or self._lacking(question, masked, chain, groups, topics, plan))
+                  or lacking_reason(self.ctx, question, masked, chain, groups[chain], topics[0].name, plan))
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)
-        answers, plan["answered_by"] = self._infer(question, chains, scores, groups, chain)
+        answers, plan["answered_by"] = self._infer(question, ranked, groups)
         return Answer(question, answers, evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
+
+    def _ranked(self, question: str, masked: str, topics, judge: QuestionJudge, groups, prior: QuestionPrior,
+                plan: dict):
+        """The chains found, (chain, score) best first (fewer hops first on a tie), reordered by the
+        shared ``ChainReadings`` where no chain prior knows them (another KG than the prior's);
+        ``plan["own_chain"]`` names the judge's own best where the readings put another first."""
+        chains = list(groups)
+        ranked = sorted(zip(chains, self._scores(judge, masked, chains, groups, prior)),
+                        key=lambda cs: (-cs[1], len(cs[0])))
+        if not self.readings.speak(prior.probs, chains):
+            return ranked
+        plan["read"] = True
+        read = self.readings.order(question, masked, topics, ranked, groups, {c: supported(groups[c]) for c in chains})
+        if read[0][0] != ranked[0][0]:
+            plan["own_chain"] = self.judge.words(ranked[0][0])
+        return read
+
+    def _default_agrees(self, question: str, plan: dict, paths) -> bool:
+        """The default method answers along the chosen chain (where the shared readings spoke, even
+        when the question names another relation of the KG: the default method's views recognised
+        this one), or, where the readings chose it (``plan["own_chain"]``), with the same answers,
+        where its plan is a composition that names no one chain."""
+        read = "own_chain" in plan
+        if plan.get("wanted") and "read" not in plan:
+            return False    # where no readings spoke, a question naming another relation is not asked
+        return answers_along(self.verdict, question, plan, plan["chain"]) or (
+            read and answers_alike(self.verdict, question, plan, [e.name for e in supported(paths)]))
 
     def _scores(self, judge: QuestionJudge, masked: str, chains, groups, prior: QuestionPrior) -> list[float]:
         """The judge's score of each chain; among the chains whose words align best with the question
@@ -91,82 +120,26 @@ class RefKG:
         """A chain's first ``n`` kept paths in words (fact order, the adapter's relation words)."""
         return [". ".join(verbalize_fact(t, self.adapter.verbalize) for t in p.triples) for p in paths[:n]]
 
-    def _track(self, subs: list[SubQuestion], topics: list[Entity], judge: QuestionJudge, prior: QuestionPrior):
+    def _track(self, subs: list[SubQuestion], topics: list[Entity], judge: QuestionJudge, prior: QuestionPrior,
+               named_hops: int = 0):
         """Explore from the track's entities (hop i guided by sub-query i), then refine its evidence."""
         p, texts = self.params, [s.text for s in subs]
         starts = list(subs[0].entities) or topics
-        found = explore(self.adapter, starts, self._chooser(judge, texts, prior), max_hops=p.max_hops,
-                        fanout_cap=p.fanout_cap, max_frontier=p.max_frontier, max_edges=p.max_edges,
-                        walks=self.ctx.walks)
+        wide = self.readings.small_kg() and not prior.probs     # a KG of few relations no prior knows
+        choose = chooser(p, self.llm, self.judge, judge, texts, prior, named_hops, p.top_k_small if wide else None)
+        found = explore(self.adapter, starts, choose, max_hops=p.max_hops, fanout_cap=p.fanout_cap,
+                        max_frontier=p.max_frontier, max_edges=p.max_edges, walks=self.ctx.walks)
         found.record()
         return found, refine(self.scorer, texts, found.hops, self.adapter.verbalize, p.alpha)
 
-    def _chooser(self, judge: QuestionJudge, texts: list[str], prior: QuestionPrior):
-        def choose(hop, chains, relations, frontier):
-            extended = [(*c, r) for c in (chains or [()]) for r in relations]
-            cue = bool(judge.cues)
-            longer = max(prior.of(c, cue) for c in extended)     # the prior expects a longer chain
-            if hop and max(judge.alignment(c)[0] for c in extended) <= max(judge.alignment(c)[0] for c in chains) \
-                    and (longer < self.params.prior_continue or longer <= max(prior.of(c, cue) for c in chains)):
-                return []      # no longer chain matches the question better: stop exploring
-            best: dict = {}
-            for chain, score in zip(extended, judge.scores(extended)):
-                score += self.params.prior_weight * prior.of(chain, cue)
-                best[chain[-1]] = max(score, best.get(chain[-1], -1.0))
-            ranked = sorted(relations, key=lambda r: -best[r])
-            top = ranked[: self.params.top_k]
-            words = [self.judge.words([r]) for r in ranked]
-            result = run_prompt(self.llm, "refkg/relations", fallback=None, subquery=texts[min(hop, len(texts) - 1)],
-                                entities=list(frontier)[:5], relations=words, k=self.params.top_k)
-            return [ranked[i] for i in result.value] if result.value else top
-        return choose
-
-    def _abstention(self, judge: QuestionJudge, chain, topic: str, plan: dict) -> str | None:
-        f1, order = judge.alignment(chain)
-        plan.update(chain=self.judge.words(chain), alignment=round(f1, 4), hop_order=round(order, 4))
-        relation_match = self.ctx.abstention
-        if relation_match is None:
-            return None
-        used = {self.adapter.verbalize(r) for r in chain}
-        wanted = [label for e in judge.evidence(sorted(used)).values() for label in e if label not in used]
-        if not judge.evidence(sorted(used)):
-            return None     # the question names no relation of the KG: nothing to compare the chain with
-        plan["unnamed_hops"] = judge.unnamed_hops(chain)
-        recognised = ("alignment",) if f1 >= self.params.min_alignment and not plan["unnamed_hops"] else ()
-        match = Match(plan["chain"], {"alignment": f1}, recognised, wanted[0] if wanted else None)
-        if wanted and not recognised:
-            plan["wanted"] = wanted[0]     # the question names another relation of the KG
-        return relation_match.reason(match, topic)
-
-    def _lacking(self, question: str, masked: str, chain, groups, topics, plan: dict) -> str | None:
-        """The shared check every method's chain goes through: the question asks for a relation the KG
-        lacks, and the chain's ends are not what that relation gives (``RelationMatch.lacking_reason``)."""
-        if self.ctx.abstention is None:
-            return None
-        ends = supported(groups[chain])
-        return self.ctx.abstention.lacking_reason(question, masked, [self.adapter.verbalize(r) for r in chain], ends,
-                                                  topics[0].name, plan)
-
-    def _infer(self, question: str, chains, scores, groups, chain) -> tuple[tuple[str, ...], str]:
+    def _infer(self, question: str, ranked, groups) -> tuple[tuple[str, ...], str]:
         """Joint inference over the best chains' kept evidence; LLM-free: the best chain's best-supported ends."""
-        fallback = tuple(dict.fromkeys(e.name for e in supported(groups[chain])))
+        fallback = tuple(dict.fromkeys(e.name for e in supported(groups[ranked[0][0]])))
         if self.llm is None:
             return fallback, "paths"
-        top = sorted(range(len(chains)), key=lambda i: -scores[i])[:3]
-        near = [p for i in top for p in groups[chains[i]]]
+        near = [p for chain, _ in ranked[:3] for p in groups[chain]]
         facts = list(dict.fromkeys(t for p in near for t in p.triples))[: self.params.evidence_facts]
         knowledge, _ = reconstruct(self.llm, question, facts, self.adapter.verbalize)
         candidates = supported(near)[:30]
         answers, source = joint_inference(self.llm, question, knowledge, candidates, fallback)
         return answers, ("llm" if source == "llm" else "paths")
-
-
-def _tracks(subs: list[SubQuestion]) -> list[list[SubQuestion]]:
-    """Sub-queries grouped into chains: one starting from entities, then those continuing from it."""
-    out: list[list[SubQuestion]] = []
-    for s in subs:
-        if s.entities or not out:
-            out.append([s])
-        else:
-            out[-1].append(s)
-    return out

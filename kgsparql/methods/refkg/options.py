@@ -13,6 +13,7 @@ class RefKGOptions:
     """``[methods.refkg]``: the paper's steps, values tuned on MetaQA dev (docs/methods/refkg.md)."""
 
     top_k: int = 3                  # relations kept per hop (the LLM's or the ranker's top-k)
+    top_k_small: int = 5            # ... the ranker's, where no chain prior knows a KG of few relations
     max_hops: int = 3               # exploration depth
     alpha: float = 0.1              # refinement threshold: facts scoring under it are dropped
     scorer: str = "minilm"          # the fact scorer plugin (entry-point group kgsparql.scorers)
@@ -28,9 +29,11 @@ class RefKGOptions:
     prior_model: str = ""           # the default method's chain prior ("": the packaged heads, "none": off)
     prior_weight: float = 1.0       # its probability added to a chain's score (where a head knows the KG)
     prior_continue: float = 0.2     # explore one hop more where the prior gives a longer chain this much
+    chain_readings: bool = True     # where no chain prior knows the KG: the default method's chain readings order
+                                    # the chains found and a nested question's named hops (methods/chain_readings.py)
 
     def __post_init__(self) -> None:
-        for name in ("top_k", "max_hops", "fanout_cap", "max_frontier", "max_edges", "evidence_facts", "top_u"):
+        for name in ("top_k", "top_k_small", "max_hops", "fanout_cap", "max_frontier", "max_edges", "evidence_facts", "top_u"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
         if self.max_hops > 4:
