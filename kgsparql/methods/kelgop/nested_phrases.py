@@ -34,9 +34,10 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
     person who attended X", "the country with X"). Only when the outer question keeps a content word
     of its own."""
     out = []
-    m = re.search(rf"\b(the (?:{WORD} ){{0,2}}?{WORD}) (?:of|for|from|in|behind) {mask}\b", masked, _I)
-    if m:
-        out.append(Composition(f"{m.group(1)} of {mask}", _replace(masked, m)))
+    m = re.search(rf"\b(the (?:{WORD} ){{0,2}}?{WORD}) (?:of|for|from|in|behind) ((?:the|a|an) {WORD} )?{mask}\b",
+                  masked, _I)
+    if m:       # "the subject of the film X": the kind of X written before it stays with it
+        out.append(Composition(f"{m.group(1)} of {m.group(2) or ''}{mask}", _replace(masked, m)))
     m = re.search(rf"\b{mask}'s ((?:{WORD} ){{0,1}}{WORD})", masked, _I)
     if m:
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m)))
@@ -50,11 +51,17 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
                                  masked, _I)
     if m:       # "which missions used the same rocket as X": the rocket of X, then what else used it
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m), "share"))
-    m = re.search(rf"\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} (?:(?:who|that|which|whose|where) "
-                  rf"(?:{WORD} ){{1,5}}?|with (?:{WORD} ){{0,4}}?)[\"“]?{mask}\b[\"”]?", masked, _I)
+    m = re.search(rf"\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} (?:(?:who|that|which|whose(?:'s)?|where) "
+                  rf"(?:{WORD} ){{1,5}}?|with (?:{WORD} ){{0,4}}?|{_PARTICIPLE} (?:(?:the|a|an) {WORD} )?)"
+                  rf"[\"“]?{mask}\b[\"”]?", masked, _I)
     if m and not out:
         out.append(Composition(m.group(0), _replace(masked, m), "clause"))
     return [c for c in out if _has_content(c.outer, mask)]
+
+
+# a reduced relative clause: a past participle and its preposition ("the team coached by X", "the
+# city located in X"); irregular participles are left out
+_PARTICIPLE = r"[A-Za-z]+(?:ed|en) (?:by|in|at|on|from|for|with)"
 
 
 def _replace(text: str, m: re.Match, by: str = "X") -> str:
