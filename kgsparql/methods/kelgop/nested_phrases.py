@@ -52,16 +52,10 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
     if m:       # "which missions used the same rocket as X": the rocket of X, then what else used it
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m), "share"))
     m = re.search(rf"\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} (?:(?:who|that|which|whose(?:'s)?|where) "
-                  rf"(?:{WORD} ){{1,5}}?|with (?:{WORD} ){{0,4}}?|{_PARTICIPLE} (?:(?:the|a|an) {WORD} )?)"
-                  rf"[\"“]?{mask}\b[\"”]?", masked, _I)
+                  rf"(?:{WORD} ){{1,5}}?|with (?:{WORD} ){{0,4}}?)[\"“]?{mask}\b[\"”]?", masked, _I)
     if m and not out:
         out.append(Composition(m.group(0), _replace(masked, m), "clause"))
     return [c for c in out if _has_content(c.outer, mask)]
-
-
-# a reduced relative clause: a past participle and its preposition ("the team coached by X", "the
-# city located in X"); irregular participles are left out
-_PARTICIPLE = r"[A-Za-z]+(?:ed|en) (?:by|in|at|on|from|for|with)"
 
 
 def _replace(text: str, m: re.Match, by: str = "X") -> str:
