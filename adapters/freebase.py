@@ -9,6 +9,8 @@ Schema rules (the SPARQL is in ``queries/freebase/``; docs/adapters.md explains 
   (``type.object.name`` serves labels only)."""
 from __future__ import annotations
 
+import re
+
 from .schema import SchemaAdapter, local_words
 
 __all__ = ["FreebaseAdapter", "NS", "NOISE_DOMAINS"]
@@ -16,6 +18,12 @@ __all__ = ["FreebaseAdapter", "NS", "NOISE_DOMAINS"]
 NS = "http://rdf.freebase.com/ns/"
 # Kept in step with the REGEX in every queries/freebase/*.rq template (tests check the two agree).
 NOISE_DOMAINS = ("type", "common", "freebase", "kg", "dataworld", "user")
+
+
+def _plural(words: str) -> str:
+    """Freebase writes a plural property with a separate ``_s`` (``location.location.adjoin_s``,
+    ``people.person.spouse_s``): the words read "adjoins", "spouses", not "adjoin s"."""
+    return re.sub(r"(?<=[a-z]) s$", "s", words)
 
 
 class FreebaseAdapter(SchemaAdapter):
@@ -29,8 +37,8 @@ class FreebaseAdapter(SchemaAdapter):
             return local_words(iri)
         parts = iri[len(NS):].split(".")
         if len(parts) == 3 and parts[2] == parts[0]:
-            return f"{local_words(parts[1])} {local_words(parts[2])}"
-        return local_words(parts[-1])
+            return f"{local_words(parts[1])} {_plural(local_words(parts[2]))}"
+        return _plural(local_words(parts[-1]))
 
     def relation_descriptions(self, relation) -> list[str]:
         """Longer names for a hop: its words with the Freebase type it belongs to in front, which says

@@ -33,6 +33,15 @@ def test_relation_names(endpoint):
     assert ad.verbalize(Relation("http://example.org/other#birthPlace")) == "birth place"
 
 
+def test_a_plural_written_with_a_separate_s_reads_as_one_word(endpoint):
+    ad = FreebaseAdapter.on(endpoint)
+    assert ad.verbalize(Relation(NS + "location.location.adjoin_s", via=NS + "location.adjoining_relationship.adjoins")) \
+        == "adjoins → adjoins"
+    assert ad.verbalize(Relation(NS + "people.person.spouse_s")) == "spouses"
+    assert ad.verbalize(Relation(NS + "people.person.sibling_s")) == "siblings"
+    assert ad.verbalize(Relation(NS + "music.artist.genre")) == "genre"       # a word ending in s stays
+
+
 
 def test_relation_descriptions_put_the_type_in_front(endpoint):
     ad = FreebaseAdapter.on(endpoint)

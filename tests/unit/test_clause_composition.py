@@ -14,6 +14,8 @@ from kgsparql.methods.kelgop.nested_phrases import compositions, nested
     ('Where is the artist who recorded "X" from?', 'the artist who recorded "X"', "Where is X from?"),
     ("What degree did the official who held the title X have?", "the official who held the title X",
      "What degree did X have?"),
+    ("What is the year that the team whose's arena is the X won the Superbowl?", "the team whose's arena is the X",
+     "What is the year that X won the Superbowl?"),
 ])
 def test_a_noun_with_a_clause_ending_in_the_topic_is_the_inner_question(question, inner, outer):
     [comp] = compositions(question, "X")
@@ -23,9 +25,15 @@ def test_a_noun_with_a_clause_ending_in_the_topic_is_the_inner_question(question
 @pytest.mark.parametrize("question", [
     "who directed the films that X starred in",          # the clause goes on past the topic
     "Which films did X direct?",                           # no clause at all
+    "which person wrote the films directed by X",          # a participle alone: the chain prior's templates
 ])
 def test_no_clause_composition_without_a_clause_that_ends_in_the_topic(question):
     assert [c for c in compositions(question, "X") if c.kind == "clause"] == []
+
+
+def test_a_noun_of_a_thing_named_with_its_kind_keeps_the_kind():
+    [comp, _] = compositions("What type of paintings were created by the subject of the movie X?", "X")
+    assert (comp.inner, comp.outer, comp.kind) == ("the subject of the movie X", "What type of paintings were created by X?", "of")
 
 
 def test_the_other_nested_phrases_come_first():

@@ -34,9 +34,10 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
     person who attended X", "the country with X"). Only when the outer question keeps a content word
     of its own."""
     out = []
-    m = re.search(rf"\b(the (?:{WORD} ){{0,2}}?{WORD}) (?:of|for|from|in|behind) {mask}\b", masked, _I)
-    if m:
-        out.append(Composition(f"{m.group(1)} of {mask}", _replace(masked, m)))
+    m = re.search(rf"\b(the (?:{WORD} ){{0,2}}?{WORD}) (?:of|for|from|in|behind) ((?:the|a|an) {WORD} )?{mask}\b",
+                  masked, _I)
+    if m:       # "the subject of the film X": the kind of X written before it stays with it
+        out.append(Composition(f"{m.group(1)} of {m.group(2) or ''}{mask}", _replace(masked, m)))
     m = re.search(rf"\b{mask}'s ((?:{WORD} ){{0,1}}{WORD})", masked, _I)
     if m:
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m)))
@@ -50,7 +51,7 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
                                  masked, _I)
     if m:       # "which missions used the same rocket as X": the rocket of X, then what else used it
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m), "share"))
-    m = re.search(rf"\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} (?:(?:who|that|which|whose|where) "
+    m = re.search(rf"\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} (?:(?:who|that|which|whose(?:'s)?|where) "
                   rf"(?:{WORD} ){{1,5}}?|with (?:{WORD} ){{0,4}}?)[\"“]?{mask}\b[\"”]?", masked, _I)
     if m and not out:
         out.append(Composition(m.group(0), _replace(masked, m), "clause"))
