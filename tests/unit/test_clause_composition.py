@@ -73,3 +73,16 @@ def test_an_outer_hop_back_along_the_inner_one_restates_a_lookup():
     assert not _walks_back((cast,), (cast.reversed(), cast))           # a longer walk is not a restatement
     born = Relation("http://x/r/born", "born")
     assert _walks_back((cast, born), (born.reversed(),))               # back along the inner's last hop
+
+
+def test_a_kind_before_the_topic_that_opens_a_clause_is_no_nesting():
+    """"the capital of the country X comes from" is the capital of X's country, not the place that
+    the capital of "the country X" comes from."""
+    assert all(c.inner != "the capital of the country X"
+               for c in compositions("What is the capital of the country X comes from?", "X"))
+    [comp, *_] = compositions("What stadium does the champion of the tournament X play at?", "X")
+    assert (comp.inner, comp.outer) == ("the champion of the tournament X", "What stadium does X play at?")
+    [comp, *_] = compositions("In the location that is the setting of the film X, what is its flower?", "X")
+    assert comp.inner == "the setting of the film X"
+    [comp, *_] = compositions("in the location that is the setting of the film X what is its flower", "X")
+    assert comp.inner == "the setting of the film X"       # as linking masks it: no punctuation

@@ -12,6 +12,8 @@ from .lexicon import WORD, tidy
 __all__ = ["Composition", "compositions", "nested"]
 
 _I = re.IGNORECASE
+# where a name written after its kind ends ("the film X", then a stop or the question's own question word)
+_PHRASE_END = r"[\s\"”]*(?:[,;?.!]|$|(?:what|which|who|whom|whose|where|when|how)\b)"
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,11 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
     out = []
     m = re.search(rf"\b(the (?:{WORD} ){{0,2}}?{WORD}) (?:of|for|from|in|behind) ((?:the|a|an) {WORD} )?{mask}\b",
                   masked, _I)
+    if m and m.group(2) and not re.match(_PHRASE_END, masked[m.end():], _I) \
+            and not re.search(r"\b(?:do|does|did)\b", masked[: m.start()], _I):
+        m = None    # "the capital of the country X comes from": X opens a clause, it is not named by its
+                    # kind; after "does" the verb is the question's own ("what stadium does the champion
+                    # of the tournament X play at"), and a question word starts the question's own clause
     if m:       # "the subject of the film X": the kind of X written before it stays with it
         out.append(Composition(f"{m.group(1)} of {m.group(2) or ''}{mask}", _replace(masked, m)))
     m = re.search(rf"\b{mask}'s ((?:{WORD} ){{0,1}}{WORD})", masked, _I)
