@@ -1,6 +1,7 @@
 """Options shared by several commands and the Settings they resolve to (flag > file > env > default)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -10,7 +11,7 @@ from ..config import Settings
 from ..errors import InputError
 from ..presets import PRESETS
 
-__all__ = ["kg_options", "run_options", "verifier_choice", "settings_from", "emit_json"]
+__all__ = ["kg_options", "run_options", "training_options", "training_inputs", "verifier_choice", "settings_from", "emit_json"]
 
 
 _PRESET_KEY = "kgsparql.kg_preset"
@@ -63,6 +64,45 @@ def run_options(item: str, done: str):
         return fn
 
     return decorate
+
+
+def training_options(synthetic: int, seed: int, model_file: str):
+    """--synthetic / --with / --per-set / --seed / --data-dir / --out / --json, as the ``train`` commands
+    that learn from a KG's own triples and benchmark shares share them (defaults differ per model)."""
+    opts = [
+        click.option("--json", "as_json", is_flag=True),
+        click.option("--out", type=click.Path(dir_okay=False), default=None,
+                     help=f"Where to write the model (default: <home>/models/{model_file})."),
+        click.option("--data-dir", default=None, help="Benchmark data (default: $KGSPARQL_DATA_DIR or ../shared/data)."),
+        click.option("--seed", type=int, default=seed, show_default=True),
+        click.option("--per-set", type=click.IntRange(min=1), default=300, show_default=True,
+                     help="Questions sampled per benchmark file."),
+        click.option("--with", "with_sets", default="",
+                     help="Comma list of benchmark data to add: metaqa (train share), webqsp-dev, cwq-dev (questions, "
+                          "weakly labelled); metaqa-kb, webqsp-kb, cwq-kb (--synthetic questions about that KB)."),
+        click.option("--synthetic", type=click.IntRange(min=0), default=synthetic, show_default=True,
+                     help="Synthetic questions written from the KG's own triples (0: none)."),
+    ]
+
+    def decorate(fn):
+        for opt in opts:
+            fn = opt(fn)
+        return fn
+
+    return decorate
+
+
+def training_inputs(settings: Settings, with_sets: str, data_dir: str | None, out: str | None, model_file: str,
+                    as_json: bool):
+    """What a ``train`` command reads from its shared options: the benchmark sets, their data folder, where
+    the model goes and where progress is written."""
+    from ..eval.datasets import resolve_data_dir
+
+    sets = [s.strip() for s in with_sets.split(",") if s.strip()]
+    path = Path(out) if out else settings.home_path / "models" / model_file
+    log = (lambda s: None) if as_json else (lambda s: click.echo(s, err=True))
+    data = resolve_data_dir(data_dir, settings.data_dir) if sets else Path(".")
+    return sets, data, path, log
 
 
 def verifier_choice(verifier: str | None, method: str | None) -> str | None:
