@@ -10,6 +10,7 @@ from typing import Callable
 
 from ..meaning.shape import question_shape
 from ..types import Answer
+from .kelgop.aggregation import held_count
 from .kelgop.lexicon import strip_count
 
 __all__ = ["counted_question", "count_answer"]
@@ -25,10 +26,12 @@ def counted_question(question: str, masked: str, mention: str) -> str | None:
     return inner if inner != question and mention.lower() in inner.lower() else None
 
 
-def count_answer(question: str, link, answer_fn: Callable[..., Answer], id: str | None = None) -> Answer | None:
+def count_answer(question: str, link, answer_fn: Callable[..., Answer], id: str | None = None,
+                 adapter=None) -> Answer | None:
     """The count of ``answer_fn``'s answers to the counted question, or None when ``question`` asks no
     count (``link``: the question's entity link). The evidence, topics and plan are the counted
-    question's; ``plan["count"]`` says what was counted."""
+    question's; ``plan["count"]`` says what was counted. Where the one relation answering it holds
+    numbers ("How many runways does X have?"), those numbers are the answer (``held_count``)."""
     mention = link.topic_mention
     inner_question = counted_question(question, link.masked(), mention.text if mention else "")
     if inner_question is None:
@@ -38,5 +41,19 @@ def count_answer(question: str, link, answer_fn: Callable[..., Answer], id: str 
     if inner.abstained or not inner.answers:
         return Answer(question, (), evidence=inner.evidence, entities=inner.entities, plan=plan, id=id,
                       abstained=inner.abstained or "nothing to count")
+    held = _held(adapter, inner) if adapter is not None else None
+    if held is not None:
+        return Answer(question, held, evidence=inner.evidence, entities=inner.entities,
+                      plan={**plan, "count": {"counted": inner_question, "value held": held[0]}}, id=id)
     return Answer(question, (str(len(set(inner.answers))),), evidence=inner.evidence, entities=inner.entities,
                   plan=plan, id=id)
+
+
+def _held(adapter, inner: Answer) -> tuple[str, ...] | None:
+    """``held_count`` over the one-hop evidence paths that end in the counted answers."""
+    names = set(inner.answers)
+    paths = [p for p, _ in inner.evidence if p.end is not None and p.end.name in names]
+    relations = {p.relations for p in paths}
+    if len(relations) != 1 or len(next(iter(relations))) != 1:
+        return None
+    return held_count(adapter, next(iter(relations)), [p.end for p in paths])

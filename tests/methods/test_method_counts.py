@@ -48,3 +48,30 @@ def test_trained_weight_is_checked(base):
     bad = base.replace(method="refkg", tables={"methods": {"refkg": {"trained_weight": 1.5}}})
     with pytest.raises(ConfigError, match="trained_weight"):
         Asker(bad).ask("Who directed Kismet?")
+
+
+_HELD = """Ridgefield Arena|seating capacity|18000
+Ridgefield Arena|home team|Ridgefield Rovers
+Ridgefield Arena|home team|Ridgefield Comets
+Ridgefield Arena|opened|1994
+Vera Holm|directed|1984
+1984|release year|1956
+Vera Holm|born in|Oslo
+Oslo|country|Norway
+"""
+
+
+@pytest.mark.parametrize("method", ["kelgop", "refkg", "kgfr"])
+def test_a_count_the_kg_holds_is_read_not_counted(tmp_path, method):
+    """Where the one relation answering "how many" holds numbers, the number is the answer; an entity
+    that is merely titled with a number is still counted (a small KG of its own, no prior knows it)."""
+    from tests.kgtest import store_from_lines
+
+    settings, _ = store_from_lines(tmp_path, _HELD)
+    with Asker(settings.replace(method=method, llm="none")) as asker:
+        seats = asker.ask("How many seats does Ridgefield Arena have?")
+        teams = asker.ask("How many teams play their home games at Ridgefield Arena?")
+        films = asker.ask("How many films did Vera Holm direct?")
+    assert seats.answers == ("18000",), seats.abstained
+    assert films.answers == ("1",), films.abstained
+    assert teams.answers in ((), ("2",))        # counted (or refused), never read as a held number

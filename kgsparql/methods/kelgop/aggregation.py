@@ -13,7 +13,8 @@ from typing import Sequence
 from ...types import XSD, Entity, Relation
 from .lexicon import direction
 
-__all__ = ["Attribute", "numeric_attributes", "pick_attribute", "count_answers", "extreme", "value_filter"]
+__all__ = ["Attribute", "numeric_attributes", "pick_attribute", "count_answers", "held_count", "extreme",
+           "value_filter"]
 
 _DATED = {XSD + "gYear", XSD + "date", XSD + "dateTime", XSD + "gYearMonth"}
 
@@ -83,6 +84,18 @@ def count_answers(adapter, topics: Sequence[Entity], chain: Sequence[Relation] |
         if rows:
             return int(rows[0].value.value), "count"
     return len(dict.fromkeys(answers)), "distinct answers"
+
+
+def held_count(adapter, chain: Sequence[Relation] | None, ends: Sequence[Entity]) -> tuple[str, ...] | None:
+    """The numbers a "how many" question's one-hop chain reaches when the KG holds the count itself
+    ("How many runways does X have?" along ``number of runways``): they are the answer, not the number
+    of such values. None unless every end is a number: a literal, or a value node with no relations of
+    its own (a film titled "1984" has some, and is counted as usual; one query, only in that case)."""
+    if chain is None or len(chain) != 1 or not ends or not all(_number(e.name) for e in ends):
+        return None
+    if not all(e.is_literal for e in ends) and adapter.relations([e for e in ends if not e.is_literal], "out"):
+        return None
+    return tuple(dict.fromkeys(e.name for e in ends))
 
 
 def extreme(adapter, entities: Sequence[Entity], attribute: Attribute, word: str) -> tuple[list, str]:

@@ -9,7 +9,7 @@ from .conjunction import intersect
 from .answerer import Atomic
 from .categories import Shape
 from .sub_questions import Outcome, SubQuestion
-from .aggregation import count_answers
+from .aggregation import count_answers, held_count
 from .lexicon import strip_count, strip_superlative
 
 __all__ = ["Planner"]
@@ -72,6 +72,9 @@ class Planner(Composer, Comparer):
         last = subs[-1]
         if not last.answers:
             return Outcome("count", subs=subs, note="nothing to count")
+        held = held_count(self.adapter, last.chain if len(subs) == 1 else None, last.entities)
+        if held is not None:
+            return Outcome("count", held, subs, {"op": "count", "by": "value held", "value": held[0]})
         n, how = count_answers(self.adapter, topics, last.chain if len(subs) == 1 else None, last.answers)
         subs.append(SubQuestion(f"how many are [#{len(subs)}]", (str(n),)))
         return Outcome("count", (str(n),), subs, {"op": "count", "by": how, "value": n})
