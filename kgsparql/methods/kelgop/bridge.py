@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...linking.topics import MASK
 from ...rank.path_words import chain_words
+from .nested_phrases import bridge_phrases
 from .sub_questions import Outcome, SubQuestion
 
 __all__ = ["past_bridge"]
@@ -21,7 +22,7 @@ def past_bridge(planner, link, outcome: Outcome, check: bool = True) -> Outcome 
     if outcome.category != "simple" or len(outcome.subs) != 1 or len(outcome.subs[0].chain or ()) != 1:
         return None
     sub = outcome.subs[0]
-    clauses = [comp for comp, _ in planner.compositions(link.masked()) if comp.kind == "clause"]
+    clauses = [comp for comp in bridge_phrases(link.masked(), MASK) if planner.relation_labels(comp.inner)]
     if not clauses:
         return None
     words = chain_words(sub.chain, planner.adapter.verbalize)
