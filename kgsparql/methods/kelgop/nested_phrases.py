@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from .lexicon import WORD, tidy
+from .where_clause import where_clause
 
 __all__ = ["Composition", "compositions", "nested", "bridge_phrases"]
 
@@ -58,6 +59,9 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
                                  masked, _I)
     if m:       # "which missions used the same rocket as X": the rocket of X, then what else used it
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m), "share"))
+    where = None if out else where_clause(masked, mask)
+    if where is not None:
+        out.append(where)
     m = re.search(rf"\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} (?:(?:who|that|which|whose(?:'s)?|where) "
                   rf"(?:{WORD} ){{1,5}}?|with (?:{WORD} ){{0,4}}?)[\"“]?{mask}\b[\"”]?", masked, _I)
     if m and not out:
