@@ -22,6 +22,7 @@ _I = re.IGNORECASE
 _END = r"(?=\s*(?:[,;?.!]|$))"
 _ANY = r"[\w\-]+"
 _ANSWER_NOUN = re.compile(r"^\W*(?:(?:in|of|for|from|at|to) )?(?:what|which|who)(?:'s| is| are| was| were| s)?\s*$", _I)
+_DO = re.compile(r"\b(?:do|does|did)\b", _I)
 _PREPOSITION = re.compile(r"\b(?:of|in|at|to|from|for|on)\s*$", _I)
 
 
@@ -30,9 +31,11 @@ def where_clause(masked: str, mask: str = "X"):
     from .nested_phrases import Composition
 
     head = rf"(?P<noun>\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} )?\bwhere (?P<before>(?:{WORD} ){{0,8}}?)[\"“]?{mask}\b[\"”]?"
-    m = re.search(head + rf"(?P<tail>(?: {_ANY}){{1,4}}){_END}", masked, _I) \
-        or re.search(head + rf"(?P<tail>(?: {_ANY}){{1,4}})(?= {WORD}{_END})", masked, _I) \
-        or re.search(head, masked, _I)          # "... the school where X studied *use*": the rest's own verb
+    to_end, but_one = head + rf"(?P<tail>(?: {_ANY}){{1,6}}){_END}", head + rf"(?P<tail>(?: {_ANY}){{1,6}})(?= {WORD}{_END})"
+    start = re.search(head, masked, _I)
+    if start is not None and _DO.search(masked[: start.start()]):
+        to_end, but_one = but_one, to_end   # "what colours *do* the school where X studied *use*": its verb last
+    m = re.search(to_end, masked, _I) or re.search(but_one, masked, _I) or start
     if m is None or not masked[: m.start()].strip():
         return None                     # "where is X ...": the question's own word
     noun, prefix = m.group("noun") or "", masked[: m.start()]
