@@ -1,6 +1,8 @@
 """The bridge of a question's own composition is not its answer. "The author who published X, which
 political ideal does he follow?" describes a person by a clause that ends in the topic and asks
-something else about that person. When the atomic answerer took only the clause's hop (X -> its
+something else about that person. So does a noun that a preposition or a reduced clause ties to
+the topic ("where did *the composer of* X grow up", "where does *the team head coached by* X play";
+``nested_phrases.bridge_phrases``). When the atomic answerer took only that phrase's hop (X -> its
 author) the answers are that person, the composition's bridge: the rest of the question is then asked
 about each of them, one hop, and its answers replace the bridge. With ``check`` the rest is answered
 only where its relation passes the abstention check (the relation the rest asks for fits one that
