@@ -58,3 +58,39 @@ def test_with_the_check_a_rest_that_fits_no_relation_of_the_bridge_leaves_the_an
     unchecked = past_bridge(kelgop.planner, link, outcome, check=False)
     assert unchecked is not None and unchecked.answers            # some hop from the films, however far off
     assert past_bridge(kelgop.planner, link, outcome, check=True) is None
+
+
+@pytest.mark.parametrize("masked, inner, outer", [
+    ("where does the team head coached by X play basketball", "the team head coached by X",
+     "where does X play basketball"),
+    ("in what city did the speaker on the X pass away", "the speaker on the X", "in what city did X pass away"),
+    ("what films did the actor from X star in", "the actor from X", "what films did X star in"),
+    ("in what region is the country that produces X", "the country that produces X", "in what region is X"),
+])
+def test_a_described_noun_next_to_the_topic_may_be_the_bridge(masked, inner, outer):
+    from kgsparql.methods.kelgop.nested_phrases import bridge_phrases
+    found = bridge_phrases(masked, "X")
+    assert [(c.inner, c.outer) for c in found] == [(inner, outer)]
+
+
+@pytest.mark.parametrize("masked", [
+    "who was the speaker on X",                                    # nothing else is asked
+    "what is the language spoken in X that has the initials eo",   # the phrase is what is asked for
+    "what country that s a main trading partner of X has the euro",
+    "what country that's a main trading partner of X has the euro",
+    "what is the title of the movie that was directed by X and produced by Y",
+    "which films starred X",
+])
+def test_a_phrase_the_question_says_is_its_answer_is_no_bridge(masked):
+    from kgsparql.methods.kelgop.nested_phrases import bridge_phrases
+    assert bridge_phrases(masked, "X") == []
+
+
+def test_a_reduced_clause_bridge_goes_on_with_the_rest(kelgop):
+    _, films, outcome = _bridge_outcome(kelgop, QUESTION)
+    link = kelgop.ctx.linker.link("Who directed the films starred by James Stewart?")
+    went_on = past_bridge(kelgop.planner, link, outcome)
+    assert went_on is not None and went_on.answers
+    directors = set().union(*(chain_gold(kb_tables(DEMO_KB), film, ["directed_by"])
+                              for film in films.answers[: kelgop.planner.per_entity]))
+    assert set(went_on.answers) <= directors

@@ -1,6 +1,8 @@
 """The bridge of a question's own composition is not its answer. "The author who published X, which
 political ideal does he follow?" describes a person by a clause that ends in the topic and asks
-something else about that person. When the atomic answerer took only the clause's hop (X -> its
+something else about that person. So does a noun that a preposition or a reduced clause ties to
+the topic ("where did *the composer of* X grow up", "where does *the team head coached by* X play";
+``nested_phrases.bridge_phrases``). When the atomic answerer took only that phrase's hop (X -> its
 author) the answers are that person, the composition's bridge: the rest of the question is then asked
 about each of them, one hop, and its answers replace the bridge. With ``check`` the rest is answered
 only where its relation passes the abstention check (the relation the rest asks for fits one that
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 from ...linking.topics import MASK
 from ...rank.path_words import chain_words
+from .nested_phrases import bridge_phrases
 from .sub_questions import Outcome, SubQuestion
 
 __all__ = ["past_bridge"]
@@ -21,7 +24,7 @@ def past_bridge(planner, link, outcome: Outcome, check: bool = True) -> Outcome 
     if outcome.category != "simple" or len(outcome.subs) != 1 or len(outcome.subs[0].chain or ()) != 1:
         return None
     sub = outcome.subs[0]
-    clauses = [comp for comp, _ in planner.compositions(link.masked()) if comp.kind == "clause"]
+    clauses = [comp for comp in bridge_phrases(link.masked(), MASK) if planner.relation_labels(comp.inner)]
     if not clauses:
         return None
     words = chain_words(sub.chain, planner.adapter.verbalize)

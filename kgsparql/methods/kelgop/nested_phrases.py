@@ -8,8 +8,9 @@ import re
 from dataclasses import dataclass
 
 from .lexicon import WORD, tidy
+from .where_clause import where_clause
 
-__all__ = ["Composition", "compositions", "nested"]
+__all__ = ["Composition", "compositions", "nested", "bridge_phrases"]
 
 _I = re.IGNORECASE
 # where a name written after its kind ends ("the film X", then a stop or the question's own question word)
@@ -58,11 +59,40 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
                                  masked, _I)
     if m:       # "which missions used the same rocket as X": the rocket of X, then what else used it
         out.append(Composition(f"the {m.group(1)} of {mask}", _replace(masked, m), "share"))
+    where = None if out else where_clause(masked, mask)
+    if where is not None:
+        out.append(where)
     m = re.search(rf"\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} (?:(?:who|that|which|whose(?:'s)?|where) "
                   rf"(?:{WORD} ){{1,5}}?|with (?:{WORD} ){{0,4}}?)[\"“]?{mask}\b[\"”]?", masked, _I)
     if m and not out:
         out.append(Composition(m.group(0), _replace(masked, m), "clause"))
     return [c for c in out if _has_content(c.outer, mask)]
+
+
+# a noun that something next to the topic is, the question asking something else of it: "the team
+# head coached by X", "the speaker on X", "a participant of the X", "the actor from X"
+_DESCRIBED = (rf"\b(?:the|a|an) (?:{WORD} ){{0,2}}?{WORD} (?:(?:{WORD} )?{WORD}ed by|of|from|on|for|in|at|about|behind)"
+              rf" (?:the |a |an )?[\"“]?MASK\b[\"”]?")
+_ASKING = re.compile(r"^(?:what|which|who|whom|whose|where|when|how|name|called|list|tell|give|me|is|are|was|were|"
+                     r"do|does|did|has|have|had|the|a|an|of|in|s|X|\W)*$", _I)
+_IS_ANSWER = re.compile(r"(?:^\W*(?:in |of |for |from |at )?(?:what|which|who|whom)(?:'s|’s| is| are| was| were| s)?"
+                        r"(?: the (?:name|title) of)?|\b(?:that|who|which)(?:'s|’s| is| are| was| were| s))\s*$", _I)
+
+
+def bridge_phrases(masked: str, mask: str = "X") -> list[Composition]:
+    """The phrases that may name the bridge of a one-hop answer (``bridge.past_bridge``): a clause
+    composition, else a noun described by a reduced clause or a preposition ending in the topic ("where
+    does *the team head coached by X* play"), when the rest still asks something of its own (not
+    "who was the speaker on X"). Read only past an answer, never to plan one: a reduced clause is
+    how MetaQA's own two-hop templates are written, where the chain prior knows the chain. A phrase
+    the question's own words say the answer is ("what is the title of *the movie that X directed*",
+    "what country that is *a trading partner of X*") names no bridge."""
+    found = [c for c in compositions(masked, mask) if c.kind == "clause"]
+    m = None if found else re.search(_DESCRIBED.replace("MASK", mask), masked, _I)
+    if m is not None:
+        outer = _replace(masked, m)
+        found = [] if _ASKING.match(outer.replace(mask, " X ")) else [Composition(m.group(0), outer, "clause")]
+    return [c for c in found if not _IS_ANSWER.search(masked[: masked.find(c.inner)] if c.inner in masked else "")]
 
 
 def _replace(text: str, m: re.Match, by: str = "X") -> str:
