@@ -17,7 +17,7 @@ from .unnamed import through_unnamed, unnamed_holder, unnamed_subject
 from .values import names_not_held, number_conflicts, quantity_labels, stated_values, within_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import is_type_noun, relation_words
-from .subclaims import sub_claims
+from .subclaims import sub_claims, unframed
 
 __all__ = ["Assessment", "assess"]
 
@@ -136,6 +136,6 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
 
 
 def _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen) -> Assessment:
-    parts = [through_unnamed(ctx.adapter, mentioned[0], one_entity_words(ctx, text, mentioned, counts, label),
-                             masked_text, label)]
+    words = unframed(text, mentioned, one_entity_words(ctx, text, mentioned, counts, label))
+    parts = [through_unnamed(ctx.adapter, mentioned[0], words, masked_text, label)]
     return Assessment(form, parts, mentioned, **seen)
