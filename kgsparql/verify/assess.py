@@ -130,7 +130,7 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
         return _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen)
     deny = (lambda parts: denied_parts(text, parts, mentioned, framing)) if negated and body == 1 else (lambda parts: ())
     parts = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
-                       closed_world=closed_world, keep=names_relation, deny=deny)
+                       closed_world=closed_world, keep=names_relation, deny=deny, stated=(facts, [] if comparing else numbers))
     denied = deny(parts)
     return Assessment(form, parts, mentioned, links=checker.links(), denied=denied, **seen)
 

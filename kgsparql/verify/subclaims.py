@@ -8,19 +8,23 @@ from .linked import Mentioned
 from .one_entity import existence, other_value
 from .pairs import CLEAR, PairChecker
 from .relation_words import assign_words
+from .values import number_conflicts
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 
 __all__ = ["sub_claims"]
 
 
 def sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False,
-               closed_world: bool = False, keep=lambda w: True, deny=lambda parts: ()) -> list[SubClaim]:
+               closed_world: bool = False, keep=lambda w: True, deny=lambda parts: (), stated=((), ())) -> list[SubClaim]:
     """The sub-claims besides stated values: one entity and another name, one entity, or pairs.
     ``quiet``: beside stated values, one entity with no relation word left adds nothing;
     one entity's words read afresh lose those in its framing, read again against them (``unframed``);
     ``closed_world``: see ``one_entity.other_value``; ``keep``: which words read afresh may name a
     relation (not a type noun);
-    ``deny``: which pair parts a negation denies on their own (``negation.denied_parts``)."""
+    ``deny``: which pair parts a negation denies on their own (``negation.denied_parts``);
+    ``stated``: the entity's facts and the claim's numbers: one entity's words read afresh may name a
+    relation whose value is another number or year ("X was built in 1896" where *building start date*
+    is 1978: "built" names it only among the whole vocabulary), which contradicts the claim."""
     adapter = ctx.adapter
     if len(mentioned) == 1 and names:
         return [other_value(adapter, mentioned[0], names[0], words, counts, label, closed_world)]
@@ -29,6 +33,9 @@ def sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, *, c
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
         # lend a word the nearest of them
         words = unframed(text, mentioned, [w for w in one_entity_words(ctx, text, mentioned, counts, label) if keep(w)])
+        clash = number_conflicts(*stated, words, label)
+        if clash:
+            return clash
     if len(mentioned) == 1 and quiet:      # beside stated values a loosely named relation adds nothing
         words = [w for w in words if w.strength >= CLEAR]
     if len(mentioned) == 1:
