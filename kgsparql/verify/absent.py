@@ -12,7 +12,11 @@ KG's vocabulary):
   that name and left the rest ("AC Lumezzane" linked by "Lumezzane", "Icebreaker Aleksey Chirikov");
 - a name whose words are all words of a linked entity's name or mention ("FC Bari" beside *F.C. Bari
   1908*, "Carter's" beside *Brandon Carter*);
-- a common word of the language opening the claim ("Interestingly Hans Eschke ...")."""
+- a common word of the language opening the claim ("Interestingly Hans Eschke ...").
+
+Nor is a name in a claim whose subject is a personal pronoun ("It's called Turk Sehitleri Aniti in
+Baku, Azerbaijan", "He played for X and now plays for Y in Syria"): the name may be the unnamed
+subject's own, or a thing it is linked to, which the linked entities need not hold."""
 from __future__ import annotations
 
 import re
@@ -25,6 +29,7 @@ __all__ = ["absent_names", "absent_parts"]
 
 _POSSESSIVE = re.compile(r"['’]s?$")
 _WORD = re.compile(r"\w+")
+_PRONOUN_SUBJECT = re.compile(r"^\W*(?:it|he|she|they)\b", re.I)
 
 
 def _words(text: str) -> str:
@@ -33,9 +38,13 @@ def _words(text: str) -> str:
     return " ".join(_WORD.findall("".join(ch for ch in plain if not unicodedata.combining(ch))))
 
 
-def absent_names(text: str, names: list[str], mentioned: list[Mentioned], common: frozenset[str] = frozenset()) -> list[str]:
+def absent_names(text: str, names: list[str], mentioned: list[Mentioned], common: frozenset[str] = frozenset(),
+                 body: str = "") -> list[str]:
     """The ``names`` (unlinked, not values of the linked entities' facts) that name a thing the KG
-    lacks rather than a part of a linked name, an abbreviation or an opening word."""
+    lacks rather than a part of a linked name, an abbreviation or an opening word; none when the
+    claim's ``body`` (its framing blanked) opens with a personal pronoun."""
+    if _PRONOUN_SUBJECT.match(body or text):
+        return []
     known = set()
     for m in mentioned:
         known |= set(_words(m.entity.name).split()) | set(_words(m.text).split())

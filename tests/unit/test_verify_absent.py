@@ -33,6 +33,9 @@ def test_a_name_the_closed_kg_lacks_beside_two_entities_is_a_missing_link(store)
         result = verifier.verify("Adnan Hamad coached Qorvath Wanderers and then Esteghlal Ahvaz F.C.")
         assert result.verdict == "false", result.explanation
         assert "Qorvath Wanderers" in result.explanation
+        # the dots of "F.C." end no clause: what follows the name is no framing
+        result = verifier.verify("Adnan Hamad coached Esteghlal Ahvaz F.C. and then Qorvath Wanderers.")
+        assert result.verdict == "false", result.explanation
 
 
 def test_abbreviations_and_words_beside_linked_names_are_not_missing_things(store):
@@ -48,3 +51,9 @@ def test_an_open_kg_keeps_the_claim(store):
     with _verifier(store, closed=False) as verifier:
         result = verifier.verify("Adnan Hamad coached Qorvath Wanderers and then Esteghlal Ahvaz F.C.")
         assert result.verdict == "true", result.explanation
+
+
+def test_a_pronoun_subject_may_hold_the_name_itself(store):
+    with _verifier(store, closed=True) as verifier:
+        result = verifier.verify("He was managed by Adnan Hamad at Esteghlal Ahvaz F.C. and is nicknamed Kovrin.")
+        assert result.verdict != "false" or "Kovrin" not in result.explanation, result.explanation

@@ -67,3 +67,10 @@ def test_one_entity_words_lose_their_framing():
     # about the speaker: framing, whatever "know" names
     assert kept(text, "Lembata", [_word(text, "know", "known for", 1.0), _word(text, "capital", "capital", 1.0)]) == [
         "capital"]
+
+
+def test_a_dot_inside_a_name_ends_no_clause():
+    text = "Adnan Hamad coached Esteghlal Ahvaz F.C. and then Qorvath Wanderers."
+    name = (text.index("Esteghlal"), text.index("F.C.") + 4)
+    assert _framing(text, ["Adnan Hamad", "Esteghlal Ahvaz F.C."], []) == []
+    assert [text[a:b].strip() for a, b in clauses(text, [name])] == [text.rstrip(".")]
