@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .absent import absent_names, absent_parts
 from .claim import ClaimForm, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
@@ -17,7 +18,7 @@ from .unnamed import through_unnamed, unnamed_holder, unnamed_subject
 from .values import names_not_held, number_conflicts, quantity_labels, stated_values, within_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .relation_words import is_type_noun, relation_words
-from .subclaims import sub_claims
+from .subclaims import sub_claims, unframed
 
 __all__ = ["Assessment", "assess"]
 
@@ -100,6 +101,9 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     if len(mentioned) >= 2:     # "the Apollo 12 space mission": *time in space* measures, it links nothing
         quantities = quantity_labels(facts, label)
         words = [w for w in words if not w.labels <= quantities]
+    # closed world: a name beside two or more entities that the KG lacks is a link that is not there
+    absent = absent_parts(absent_names(text, names, mentioned, ctx.encoder.words(), outside(text, framing)), mentioned) \
+        if closed_world and len(mentioned) >= 2 and not negated else []
     comparing = form.count or form.date_op
     # "It is a city in Mexico with ...": the values and names are the unnamed subject's, not Mexico's
     unnamed = len(mentioned) == 1 and unnamed_subject(text, framing, mentioned[0])
@@ -108,7 +112,7 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     if values or conflicts:
         rest = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, quiet=True,
                           closed_world=closed_world, keep=names_relation)
-        return Assessment(form, values + conflicts + rest, mentioned, **seen)
+        return Assessment(form, values + conflicts + rest + absent, mentioned, **seen)
     # "X found a planet that has an absolute magnitude of 11.5": the values are an unnamed thing's
     unnamed = unnamed or (len(mentioned) == 1 and not names and unnamed_holder(text, framing, mentioned[0]))
     if unnamed and not comparing:
@@ -130,12 +134,12 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
         return _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen)
     deny = (lambda parts: denied_parts(text, parts, mentioned, framing)) if negated and body == 1 else (lambda parts: ())
     parts = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
-                       closed_world=closed_world, keep=names_relation, deny=deny)
+                       closed_world=closed_world, keep=names_relation, deny=deny, stated=(facts, [] if comparing else numbers))
     denied = deny(parts)
-    return Assessment(form, parts, mentioned, links=checker.links(), denied=denied, **seen)
+    return Assessment(form, parts + absent, mentioned, links=checker.links(), denied=denied, **seen)
 
 
 def _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen) -> Assessment:
-    parts = [through_unnamed(ctx.adapter, mentioned[0], one_entity_words(ctx, text, mentioned, counts, label),
-                             masked_text, label)]
+    words = unframed(text, mentioned, one_entity_words(ctx, text, mentioned, counts, label))
+    parts = [through_unnamed(ctx.adapter, mentioned[0], words, masked_text, label)]
     return Assessment(form, parts, mentioned, **seen)

@@ -30,8 +30,11 @@ PLURAL_NOUN = r"\s+(?:[a-z-]+\s+){0,2}?[a-z-]+s\b"   # "5 films", "two different
 # denies a whole statement ("It's false that ...") is read by meaning instead (``meaning.Polarity``).
 _NEGATION = re.compile(
     r"\b(?:not|never|no|no longer|neither|nor|nobody|none|nothing|nowhere)\b(?!-)|n't\b|n’t\b|\bfailed to\b", re.I)
-# "not only ... but also" is not a negation, nor is "no more than 3" (a count) or "no later than"
-_NOT_NEGATION = re.compile(r"\bnot only\b|\bnot just\b|\bno (?:more|fewer|less|later|earlier|sooner) than\b", re.I)
+# "not only ... but also" is not a negation, nor is "no more than 3" (a count) or "no later than", nor
+# an opening "No" that answers rather than denies: before "but" or a personal pronoun ("No but X had
+# ...", "No it was ..."), where the determiner "no" ("No film ...") cannot stand
+_NOT_NEGATION = re.compile(r"\bnot only\b|\bnot just\b|\bno (?:more|fewer|less|later|earlier|sooner) than\b"
+                           r"|^\W*no(?=\s+(?:but|it|he|she|they|i|we|you)\b)", re.I)
 
 # A negator before a predicate of belief or of truth denies what follows it: English neg-raising
 # ("I don't think X ...", "I do not believe X ...") and negated truth ("There's no truth to the idea

@@ -21,10 +21,13 @@ _CAPITALISED = re.compile(r"\b[A-Z][\w'’.-]*")
 _PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|us|our|you|your|you've|you're)\b", re.I)
 
 
-def clauses(text: str) -> list[tuple[int, int]]:
-    """Character spans of the claim's clauses, in order."""
+def clauses(text: str, names: list[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """Character spans of the claim's clauses, in order; a break inside a name ("Esteghlal Ahvaz F.C.
+    and then ...", ``names`` are character spans) ends none."""
     spans, at = [], 0
     for m in _BREAK.finditer(text):
+        if any(a <= m.start() < b for a, b in names):
+            continue
         if m.start() > at:
             spans.append((at, m.start()))
         at = m.end()
@@ -37,7 +40,7 @@ def framing_spans(text: str, mentions: list[tuple[int, int]], word_positions: li
     """The clauses that carry no KG content: no mention (``mentions`` are character spans), no digit,
     no relation word (``word_positions`` are character offsets of words that name a KG relation)."""
     out = []
-    for a, b in clauses(text):
+    for a, b in clauses(text, mentions):
         inside = sorted(s for s, e in mentions if s < b and a < e)
         if inside:
             lead = text[a:max(a, inside[0])]

@@ -46,6 +46,9 @@ class PairChecker:
                      for paths in self._paths.values())
 
     def check(self, a: Mentioned, b: Mentioned, words: list[RelationWord]) -> SubClaim:
+        # a word that clearly names a relation neither entity holds means that one, not the label of
+        # theirs it resembles loosely ("the writer of F is Y" is no *producer* link)
+        words = [w for w in words if w.strength >= CLEAR or w.word not in {u.word for u in self.unheld}]
         named = named_labels(words)
         text = f"{a.entity.name} —{' / '.join(sorted(named)) or 'linked to'}→ {b.entity.name}"
         paths = self.paths(a, b)

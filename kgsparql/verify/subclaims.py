@@ -2,23 +2,29 @@
 and another name the KG lacks, one entity alone (existence), or entity pairs checked hub to entity."""
 from __future__ import annotations
 
+from .framing import framing_spans
 from .kg_vocabulary import one_entity_words
 from .linked import Mentioned
 from .one_entity import existence, other_value
 from .pairs import CLEAR, PairChecker
 from .relation_words import assign_words
+from .values import number_conflicts
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 
 __all__ = ["sub_claims"]
 
 
 def sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, *, checker=None, quiet=False,
-               closed_world: bool = False, keep=lambda w: True, deny=lambda parts: ()) -> list[SubClaim]:
+               closed_world: bool = False, keep=lambda w: True, deny=lambda parts: (), stated=((), ())) -> list[SubClaim]:
     """The sub-claims besides stated values: one entity and another name, one entity, or pairs.
     ``quiet``: beside stated values, one entity with no relation word left adds nothing;
+    one entity's words read afresh lose those in its framing, read again against them (``unframed``);
     ``closed_world``: see ``one_entity.other_value``; ``keep``: which words read afresh may name a
-    relation (not a type noun; framing was read against the entity's own labels, so it is not applied);
-    ``deny``: which pair parts a negation denies on their own (``negation.denied_parts``)."""
+    relation (not a type noun);
+    ``deny``: which pair parts a negation denies on their own (``negation.denied_parts``);
+    ``stated``: the entity's facts and the claim's numbers: one entity's words read afresh may name a
+    relation whose value is another number or year ("X was built in 1896" where *building start date*
+    is 1978: "built" names it only among the whole vocabulary), which contradicts the claim."""
     adapter = ctx.adapter
     if len(mentioned) == 1 and names:
         return [other_value(adapter, mentioned[0], names[0], words, counts, label, closed_world)]
@@ -26,12 +32,24 @@ def sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, *, c
         # one entity: its words are matched against the KG's whole vocabulary, for they may name a
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would
         # lend a word the nearest of them
-        words = [w for w in one_entity_words(ctx, text, mentioned, counts, label) if keep(w)]
+        words = unframed(text, mentioned, [w for w in one_entity_words(ctx, text, mentioned, counts, label) if keep(w)])
+        clash = number_conflicts(*stated, words, label)
+        if clash:
+            return clash
     if len(mentioned) == 1 and quiet:      # beside stated values a loosely named relation adds nothing
         words = [w for w in words if w.strength >= CLEAR]
     if len(mentioned) == 1:
         return [] if quiet and not words else [existence(adapter, mentioned[0], words, counts, label)]
     return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words, deny)
+
+
+def unframed(text: str, mentioned: list[Mentioned], words) -> list:
+    """``words`` less those in the claim's framing, the framing read against the words that name a
+    relation clearly ("Yes, X had a successor": "yes" is framing, though it names *course* loosely;
+    "Do you know X? He had an award": "award" names *award* clearly, so its clause is no framing;
+    "I know that X ...": about the speaker, framing whatever "know" names)."""
+    spans = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words if w.strength >= CLEAR])
+    return [w for w in words if not any(a <= w.position < b for a, b in spans)]
 
 
 def _pairs(checker: PairChecker, text: str, mentioned: list[Mentioned], words, deny) -> list[SubClaim]:

@@ -40,3 +40,37 @@ def test_a_name_the_linker_missed_is_no_lead_in():
     assert _framing("I think Steve Kreinberg is the creator of Bananaman.", ["Bananaman"], ["creator"]) == ["I think"]
     assert _framing("Did you know Kismet was directed by Dieterle?", ["Kismet", "Dieterle"], ["directed"]) == [
         "Did you know"]
+
+
+def _word(text, word, label, strength):
+    from kgsparql.verify.relation_words import RelationWord
+    return RelationWord(word.lower(), text.index(word), frozenset({label}), strength)
+
+
+def test_one_entity_words_lose_their_framing():
+    from kgsparql.types import Entity
+    from kgsparql.verify.linked import Mentioned
+    from kgsparql.verify.subclaims import unframed
+
+    def kept(text, name, words):
+        m = Mentioned(Entity.iri(f"urn:x:{name.replace(' ', '_')}", name), text.index(name), text.index(name) + len(name), name)
+        return [w.word for w in unframed(text, [m], words)]
+
+    text = "Yes, Dermaphoria has a predecessor."
+    # "yes" names *course* only loosely: its clause is framing; "predecessor" stays
+    assert kept(text, "Dermaphoria", [_word(text, "Yes", "course", 0.55),
+                                      _word(text, "predecessor", "predecessor", 1.0)]) == ["predecessor"]
+    text = "Do you know Matt Rizzotti? He attended college."
+    # a clause whose word names a relation clearly is no framing, though the entity lacks it
+    assert kept(text, "Matt Rizzotti", [_word(text, "college", "college", 1.0)]) == ["college"]
+    text = "I know that Lembata had a capital."
+    # about the speaker: framing, whatever "know" names
+    assert kept(text, "Lembata", [_word(text, "know", "known for", 1.0), _word(text, "capital", "capital", 1.0)]) == [
+        "capital"]
+
+
+def test_a_dot_inside_a_name_ends_no_clause():
+    text = "Adnan Hamad coached Esteghlal Ahvaz F.C. and then Qorvath Wanderers."
+    name = (text.index("Esteghlal"), text.index("F.C.") + 4)
+    assert _framing(text, ["Adnan Hamad", "Esteghlal Ahvaz F.C."], []) == []
+    assert [text[a:b].strip() for a, b in clauses(text, [name])] == [text.rstrip(".")]

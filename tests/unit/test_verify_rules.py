@@ -20,7 +20,8 @@ from kgsparql.prompts.verify.parsers import parse_decompose, parse_judge
     "Greta Garbo never starred in Anna Christie.", "Tom Hanks had nothing to do with Kismet.",
     "It is not true that Wes Anderson directed Bottle Rocket.", "Rick Moody isn't the writer of Jaws.",
     "The Abyss wasn’t released in 1989.", "Neither Tom Hanks nor Meg Ryan starred in Jaws.",
-    "Steven Spielberg had no hand in directing Havana.", "Kara Tointon was nowhere to be seen in Jaws."])
+    "Steven Spielberg had no hand in directing Havana.", "Kara Tointon was nowhere to be seen in Jaws.",
+    "No film of Ang Lee came out in 1990.", "No but Kismet was not released in 1944."])
 def test_negations_are_read(claim):
     assert read_claim(claim).negated
 
@@ -28,7 +29,9 @@ def test_negations_are_read(claim):
 @pytest.mark.parametrize("claim", [
     "Kismet was directed by William Dieterle.", "Not only did Ang Lee direct it, he wrote it too.",
     "Notorious came out in 1946.", "Nothingness is a film.", "Brandon Carter is known for the No-hair theorem.",
-    "Kirk Douglas starred in no more than 10 films."])
+    "Kirk Douglas starred in no more than 10 films.",
+    # an opening "No" that answers, before "but" or a pronoun, denies nothing
+    "No but Ang Lee directed The Ice Storm.", "No it was Sydney Pollack who directed Havana."])
 def test_plain_claims_are_not_negated(claim):
     assert not read_claim(claim).negated
 

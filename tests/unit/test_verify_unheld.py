@@ -13,7 +13,7 @@ from kgtest import evidence_store
 EVIDENCE = (("The_Pigeon_That_Took_Rome", "director", "Melville_Shavelson"), ("Moscow", "leader", "Sergey_Sobyanin"),
             ("Aleksandr_Chumakov", "deathPlace", "Moscow"), ("Moscow", "city", "Russia"),
             ("Beau_James", "writer", "Jack_Rose"), ("Italy", "leaderName", "Matteo_Renzi"), ("Rome", "country", "Italy"),
-            ("Italy", "leaderTitle", "President"))
+            ("Italy", "leaderTitle", "President"), ("Fork_in_the_Road", "producer", "Niko_Bolas"))
 
 
 @pytest.fixture(scope="module")
@@ -52,3 +52,12 @@ def test_a_named_relation_reached_through_an_unnamed_thing(store):
         result = verifier.verify("Matteo Renzi is a leader in Rome.")       # Rome -country-> Italy -leader name-> Renzi
         assert result.verdict == "true", result.explanation
         assert any(len(path) == 2 for path, supports in result.evidence if supports)
+
+
+def test_a_word_naming_an_unheld_relation_clearly_is_not_read_as_a_held_one_it_resembles(store):
+    with _verifier(store, closed=True) as verifier:
+        # "writer" is near *producer* only loosely; it names *writer* (held by other things) clearly
+        wrong = verifier.verify("As it happens, the writer of Fork in the Road was Niko Bolas.")
+        assert wrong.verdict == "false", wrong.explanation
+        right = verifier.verify("As it happens, Fork in the Road was produced by Niko Bolas.")
+        assert right.verdict == "true", right.explanation

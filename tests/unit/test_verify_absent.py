@@ -1,0 +1,59 @@
+"""A name beside two or more linked entities that the KG does not hold (verify/absent.py): in a closed
+world the claim links them to a thing that is not there; an abbreviation, a word the linker left
+beside a linked name, or a part of a linked name is no such thing; an open KG keeps the claim."""
+from __future__ import annotations
+
+import pytest
+
+from kgsparql import Settings, Verifier
+from kgsparql.eval.factkg import factkg_reading
+
+from kgtest import evidence_store
+
+EVIDENCE = (("Esteghlal_Ahvaz_F.C.", "manager", "Adnan_Hamad"), ("Adnan_Hamad", "birthPlace", "Baghdad"),
+            ("Esteghlal_Ahvaz_F.C.", "ground", "Ahvaz"))
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    home = tmp_path_factory.mktemp("absent-home")
+    return home, evidence_store(home, EVIDENCE, "absent")
+
+
+def _verifier(store, closed: bool) -> Verifier:
+    home, path = store
+    settings = Settings(store=str(path), adapter="dbpedia", home=str(home), llm="none")
+    return Verifier(factkg_reading(settings) if closed else settings)
+
+
+def test_a_name_the_closed_kg_lacks_beside_two_entities_is_a_missing_link(store):
+    with _verifier(store, closed=True) as verifier:
+        result = verifier.verify("Adnan Hamad, born in Baghdad, later coached Zorbanian Rovers.")
+        assert result.verdict == "false", result.explanation
+        result = verifier.verify("Adnan Hamad coached Qorvath Wanderers and then Esteghlal Ahvaz F.C.")
+        assert result.verdict == "false", result.explanation
+        assert "Qorvath Wanderers" in result.explanation
+        # the dots of "F.C." end no clause: what follows the name is no framing
+        result = verifier.verify("Adnan Hamad coached Esteghlal Ahvaz F.C. and then Qorvath Wanderers.")
+        assert result.verdict == "false", result.explanation
+
+
+def test_abbreviations_and_words_beside_linked_names_are_not_missing_things(store):
+    with _verifier(store, closed=True) as verifier:
+        for claim in ("Adnan Hamad, often on TV, manages Esteghlal Ahvaz F.C. in Ahvaz.",
+                      "Iraqi Adnan Hamad manages Esteghlal Ahvaz F.C.",
+                      "Adnan Hamad's club Esteghlal Ahvaz F.C. plays at Ahvaz."):
+            result = verifier.verify(claim)
+            assert result.verdict == "true", (claim, result.explanation)
+
+
+def test_an_open_kg_keeps_the_claim(store):
+    with _verifier(store, closed=False) as verifier:
+        result = verifier.verify("Adnan Hamad coached Qorvath Wanderers and then Esteghlal Ahvaz F.C.")
+        assert result.verdict == "true", result.explanation
+
+
+def test_a_pronoun_subject_may_hold_the_name_itself(store):
+    with _verifier(store, closed=True) as verifier:
+        result = verifier.verify("He was managed by Adnan Hamad at Esteghlal Ahvaz F.C. and is nicknamed Kovrin.")
+        assert result.verdict != "false" or "Kovrin" not in result.explanation, result.explanation
