@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .linked import Mentioned
-from .values import claim_dates, claim_numbers
+from .written_values import claim_dates, claim_numbers
 from ..terms import XSD, Literal
 
 __all__ = ["value_literals", "subject_by_values", "MIN_VALUES"]

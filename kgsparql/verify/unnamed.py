@@ -21,7 +21,8 @@ from .linked import Mentioned
 from .relation_words import named_labels
 from .result import SUPPORTED, UNKNOWN, SubClaim
 from .pairs import CLEAR
-from .values import claim_dates, claim_numbers, stated_values
+from .values import stated_values
+from .written_values import claim_dates, claim_numbers
 from ..types import Path
 
 __all__ = ["unnamed_subject", "unnamed_holder", "through_unnamed", "MAX_AROUND"]

@@ -14,66 +14,18 @@ numbers (or a year, beside one whose values are dates), contradicts: the KG hold
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from ..types import Path
 from .linked import Mentioned, is_date
 from .pairs import CLEAR
 from .result import CONTRADICTED, SUPPORTED, SubClaim
+from .written_values import claim_dates, claim_numbers
+from .written_values import plain_number as _number, plain_words as _words
 
-__all__ = ["stated_values", "number_conflicts", "quantity_labels", "claim_numbers", "claim_dates", "names_not_held", "within_values"]
+__all__ = ["stated_values", "number_conflicts", "quantity_labels", "names_not_held", "within_values"]
 
-_MONTHS = {m: i for i, m in enumerate("january february march april may june july august september october "
-                                      "november december".split(), 1)}
-_MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
-# a number, signed with a hyphen or a minus sign, and perhaps a unit written onto it ("2900m", "5km",
-# "21.2metres"; not an ordinal's "3rd" nor a decade's "1960s")
-_NUMBER = re.compile(r"(?<![\w.-])[-\u2212]?\d[\d,]*(?:\.\d+)?(?=(?:(?!st|nd|rd|th|s\b)[a-z]+)?(?!\w))")
-_DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([A-Za-z]+)\.?,?\s+(\d{4})\b")
-_MONTH_DAY_YEAR = re.compile(r"\b([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b")
-_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\b")
 _ISO = re.compile(r"^(-?\d{3,4})(?:-(\d\d)(?:-(\d\d))?)?")
-_WORDS = re.compile(r"[^\W_]+")
-_LETTERS = str.maketrans({"ı": "i", "ø": "o", "ł": "l", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})   # no decomposition
 MAX_FACTS = 3000
-
-
-def claim_numbers(text: str) -> list[float]:
-    out = []
-    for m in _NUMBER.finditer(text):
-        try:
-            out.append(float(m.group().replace(",", "").replace("\u2212", "-")))
-        except ValueError:
-            continue
-    return out
-
-
-def claim_dates(text: str) -> set[tuple[int, int, int]]:
-    """(year, month, day) of every full date the claim writes, in the usual English orders."""
-    found = set()
-    for m in _DAY_MONTH_YEAR.finditer(text):
-        if m.group(2).lower() in _MONTHS:
-            found.add((int(m.group(3)), _MONTHS[m.group(2).lower()], int(m.group(1))))
-    for m in _MONTH_DAY_YEAR.finditer(text):
-        if m.group(1).lower() in _MONTHS:
-            found.add((int(m.group(3)), _MONTHS[m.group(1).lower()], int(m.group(2))))
-    for m in _NUMERIC_DATE.finditer(text):
-        a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
-        found |= {(y, b, a), (y, a, b)}           # day-month or month-day: either reading
-    return found
-
-
-def _number(text: str) -> float | None:
-    try:
-        return float(text.strip().replace(",", "").replace("\u2212", "-"))
-    except ValueError:
-        return None
-
-
-def _words(text: str) -> str:
-    """The text's words, lower-case and without diacritics ("Hüseyin Bütüner" = "huseyin butuner")."""
-    plain = unicodedata.normalize("NFKD", text.lower()).translate(_LETTERS)
-    return " ".join(_WORDS.findall("".join(ch for ch in plain if not unicodedata.combining(ch))))
 
 
 def _matches(value: str, numbers: list[float], dates: set, years: set[int], text: str,

@@ -9,7 +9,8 @@ from kgsparql.terms import XSD, Literal
 from kgsparql.types import Entity, Relation, Triple
 from kgsparql.verify.holders import value_literals
 from kgsparql.verify.linked import Mentioned
-from kgsparql.verify.values import claim_numbers, names_not_held, within_values
+from kgsparql.verify.values import names_not_held, within_values
+from kgsparql.verify.written_values import claim_numbers
 
 from kgtest import evidence_verifier
 

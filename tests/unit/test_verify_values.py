@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql.verify.values import _matches, _words, claim_dates, claim_numbers
+from kgsparql.verify.values import _matches
+from kgsparql.verify.written_values import claim_dates, claim_numbers, plain_words as _words
 
 
 def test_numbers_are_read_with_separators_and_decimals():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql.verify.values import claim_numbers
+from kgsparql.verify.written_values import claim_numbers
 
 from kgtest import evidence_verifier
 
