@@ -97,7 +97,8 @@ def _claims(out: Path, sets: set[str], settings) -> None:
 
 def _factkg(out: Path, settings, data_dir: Path, limit: int) -> None:
     from kgsparql import Verifier
-    from kgsparql.eval.factkg import factkg_store, load_factkg
+    from kgsparql.eval.factkg import load_factkg
+    from kgsparql.eval.factkg_store import factkg_store
 
     claims = load_factkg(data_dir, "test", "llm_v1")
     store = factkg_store(claims, "factkg-llm_v1-test", settings.home, settings.base_iri, quiet=True)

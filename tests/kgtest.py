@@ -84,7 +84,8 @@ def chain_gold(tables, topic: str, chain: list[str]) -> set[str]:
 def evidence_store(home: Path, evidence, name: str) -> Path:
     """A FactKG-shaped store (DBpedia IRIs) under ``home`` holding the ``evidence`` triples
     ((subject, relation, object), objects in quotes are literals)."""
-    from kgsparql.eval.factkg import FactClaim, factkg_store
+    from kgsparql.eval.factkg import FactClaim
+    from kgsparql.eval.factkg_store import factkg_store
 
     return factkg_store([FactClaim("e", "evidence", True, tuple(evidence))], name, home, "http://kgsparql.example/",
                         quiet=True)

@@ -8,7 +8,8 @@ from ..errors import InputError
 from ..eval.claims import format_claims, run_claims, summarize_claims
 from ..eval.datasets import resolve_data_dir
 from ..eval.factkg_head import resolve_head
-from ..eval.factkg import SPLITS, VARIANTS, factkg_reading, factkg_store, load_factkg, sample_claims
+from ..eval.factkg import SPLITS, VARIANTS, factkg_reading, load_factkg, sample_claims
+from ..eval.factkg_store import factkg_store
 from ..eval.results import CLAIM_REQUIRED, ResultsFile
 from .flags import emit_json
 

@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from .claims import binary_label
-from .factkg import factkg_reading, factkg_store, load_factkg, sample_claims, seeded_order, store_checksum
+from .factkg import factkg_reading, load_factkg, sample_claims, seeded_order
+from .factkg_store import factkg_store, store_checksum
 from .verifier_folds import grouped_held_out
 from .verifier_views import ViewCache
 

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from kgsparql import Settings, Verifier
 from kgsparql.cli import main as cli_main
-from kgsparql.eval.factkg import DBO, DBR, factkg_store, load_factkg, parse_evidence, write_ntriples
+from kgsparql.eval.factkg import DBO, DBR, load_factkg, parse_evidence
+from kgsparql.eval.factkg_store import factkg_store, write_ntriples
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
