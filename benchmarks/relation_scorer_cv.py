@@ -1,0 +1,199 @@
+"""k-fold cross-validation of the shared chain scorer (``relations.npz``) on the WebQSP dev share.
+
+Every fold fits a scorer on the fixed sources (synthetic questions about the MetaQA KB, the MetaQA
+train share) plus the labelled WebQSP and CWQ **dev** questions outside the fold, then answers the
+held-out WebQSP dev questions with it (default method, ``--llm none``). Printed: strict Hits@1 over
+the dev questions, each answered by a scorer that never saw it, and the held-out ranking accuracy
+(right chain first) per source. The test shares are never read.
+
+    python benchmarks/relation_scorer_cv.py --cache cv-cache --folds 5 --features 2 --data-dir ../shared/data
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import tempfile
+import time
+from pathlib import Path
+
+__all__ = ["fold_of", "collect", "cross_validate"]
+
+
+def fold_of(item_id: str, folds: int) -> int:
+    return int(hashlib.sha256(f"relation-cv:{item_id}".encode()).hexdigest()[:8], 16) % folds
+
+
+def _encode(ex, item_id: str) -> dict:
+    return {"id": item_id, "q": ex.question, "source": ex.source, "right": sorted(ex.right),
+            "c": [[list(c.hops), list(c.reverse), c.answers] for c in ex.candidates]}
+
+
+def _decode(row: dict):
+    from kgsparql.learn.chain_training import ChainExample
+    from kgsparql.meaning import ChainText
+
+    chains = tuple(ChainText(tuple(h), tuple(r), a) for h, r, a in row["c"])
+    return row["id"], ChainExample(row["q"], chains, frozenset(row["right"]), row["source"])
+
+
+def _dev_examples(settings, data_dir: Path, name: str, limit: int) -> list[dict]:
+    from kgsparql.eval.datasets import DATASETS, load_dataset
+    from kgsparql.eval.kb import ensure_store
+    from kgsparql.eval.relation_training import _topic
+    from kgsparql.kg import KnowledgeGraph
+    from kgsparql.learn.chain_labels import labelled_example
+    from kgsparql.linking.topics import mask_topic
+
+    dataset = name.split("-")[0]
+    part = load_dataset(dataset, data_dir, split="dev")[0]
+    items = list(part.items)
+    random.Random(f"0:{part.name}").shuffle(items)
+    store = ensure_store(part.kb, settings.home, settings.base_iri, quiet=True)
+    out = []
+    with KnowledgeGraph.from_settings(settings.replace(store=str(store), endpoint=None, adapter="freebase")) as kg:
+        for item in items[:limit]:
+            topic = _topic(kg.adapter, item)
+            if topic is None:
+                continue
+            masked = mask_topic(item.question, topic.name if item.topic_iris else item.topic)
+            ex = labelled_example(kg.adapter, topic, masked, item.answers, hops=item.hops,
+                                  walks=DATASETS[dataset].walks, max_hops=2, source=name)
+            if ex is not None:
+                out.append(_encode(ex, item.id))
+    return out
+
+
+def collect(settings, data_dir: Path, cache: Path, synthetic: int, per_set: int, dev_limit: int) -> list:
+    """(id, ChainExample) pairs, read from ``cache`` when an earlier run wrote them there."""
+    from kgsparql.eval.kb import ensure_store
+    from kgsparql.eval.datasets import load_dataset
+    from kgsparql.eval.relation_training import benchmark_examples, kg_examples
+
+    cache.mkdir(parents=True, exist_ok=True)
+
+    def cached(name, make):
+        path = cache / f"{name}.jsonl"
+        if not path.is_file():
+            t0 = time.perf_counter()
+            rows = make()
+            path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+            print(f"{name}: {len(rows)} examples in {time.perf_counter() - t0:.0f} s", flush=True)
+        return [_decode(json.loads(line)) for line in path.read_text().splitlines()]
+
+    metaqa_store = ensure_store(load_dataset("metaqa", data_dir, split="train")[0].kb, settings.home,
+                                settings.base_iri, quiet=True)
+    mq = settings.replace(store=str(metaqa_store), endpoint=None, adapter="generic")
+    out = cached("synthetic", lambda: [_encode(ex, f"syn-{i}") for i, ex in enumerate(kg_examples(mq, synthetic))])
+    out += cached("metaqa", lambda: [_encode(ex, f"mq-{i}") for i, ex in enumerate(
+        benchmark_examples(settings, data_dir, ["metaqa"], per_set))])
+    for name in ("webqsp-dev", "cwq-dev"):
+        out += cached(name, lambda name=name: _dev_examples(settings, data_dir, name, dev_limit))
+    return out
+
+
+def _rows(items, settings, model: str) -> list[dict]:
+    from kgsparql import Asker
+    from kgsparql.eval.runner import evaluate_item
+
+    tables = dict(settings.tables or {})
+    methods = dict(tables.get("methods", {}))
+    methods["frag"] = {**methods.get("frag", {}), "relation_model": model}
+    with Asker(settings.replace(tables={**tables, "methods": methods})) as asker:
+        return [evaluate_item(item, lambda q, qid: asker.ask(q, id=qid)) for item in items]
+
+
+def _stacked(examples, encoder, feature_set: int, seed: int = 0):
+    """Feature rows of every example (candidates capped as in training), each row's example index,
+    the right mask, and each example's first row."""
+    import numpy as np
+    from kgsparql.learn.chain_training import _cap, _features
+
+    rng = random.Random(seed)
+    usable = [_cap(ex, 24, rng) for _, ex in examples]
+    x, group, right = _features(usable, encoder, feature_set)
+    return x, group, right, np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+
+
+def _first_right(scores, group, right, examples_in) -> float:
+    import numpy as np
+
+    hits = [right[np.flatnonzero(group == g)[np.argmax(scores[group == g])]] for g in examples_in]
+    return float(np.mean(hits)) if hits else 0.0
+
+
+def cross_validate(examples, items, settings, encoder, folds: int, l2: float, feature_sets: list[int],
+                   answer: bool) -> dict:
+    import numpy as np
+    from kgsparql.learn.chain_training import fit_rows
+    from kgsparql.meaning import ChainScorer
+    from kgsparql.meaning.chain_scorer import FEATURE_SETS
+
+    x, group, right, _ = _stacked(examples, encoder, max(feature_sets))
+    dev = {"webqsp-dev", "cwq-dev"}
+    fold = np.array([fold_of(i, folds) if ex.source in dev else -1 for i, ex in examples])
+    source = np.array([ex.source for _, ex in examples])
+    out = {}
+    for fs in feature_sets:
+        cols = x[:, :FEATURE_SETS[fs]]
+        rows, ranked = [], {s: [] for s in dev}
+        with tempfile.TemporaryDirectory() as tmp:
+            for k in range(folds):
+                keep = fold[group] != k
+                weights = fit_rows(cols[keep], group[keep], right[keep], l2)
+                scores = cols @ weights
+                for s in dev:
+                    held = np.flatnonzero((fold == k) & (source == s))
+                    ranked[s].append((_first_right(scores, group, right, held), len(held)))
+                if answer:
+                    path = Path(tmp) / f"fold{k}.npz"
+                    ChainScorer(weights, {"cv_fold": k}).save(path)
+                    rows += _rows([i for i in items if fold_of(i.id, folds) == k], settings, str(path))
+                    print(f"features {fs} fold {k}: Hits@1 {sum(r['hits1'] for r in rows) / len(rows):.3f} "
+                          f"over {len(rows)} so far", flush=True)
+        res = {f"ranked_first_{s}": round(sum(a * n for a, n in v) / max(1, sum(n for _, n in v)), 3)
+               for s, v in ranked.items()}
+        if answer:
+            res.update(questions=len(rows), hits1_cv=round(sum(r["hits1"] for r in rows) / max(1, len(rows)), 4),
+                       rows=rows)
+        out[fs] = res
+        print(fs, {k: v for k, v in res.items() if k != "rows"}, flush=True)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--cache", type=Path, required=True, help="the labelled examples are kept here between runs")
+    ap.add_argument("--synthetic", type=int, default=800)
+    ap.add_argument("--per-set", type=int, default=200, help="MetaQA train questions per hop count")
+    ap.add_argument("--dev-limit", type=int, default=600, help="dev questions labelled per share (seeded)")
+    ap.add_argument("--features", default="1,2", help="feature sets to compare (chain_scorer.FEATURE_SETS)")
+    ap.add_argument("--l2", type=float, default=1e-3)
+    ap.add_argument("--rank-only", action="store_true", help="only the held-out ranking accuracy, no answering")
+    ap.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
+    ap.add_argument("--out", type=Path, default=None, help="write the held-out answer rows here")
+    args = ap.parse_args()
+    from kgsparql import Settings
+    from kgsparql.eval import load_dataset
+    from kgsparql.eval.kb import ensure_store
+    from kgsparql.rank import build_ranker
+
+    t0 = time.perf_counter()
+    base = Settings.load(flags={"llm": "none"})
+    examples = collect(base, args.data_dir, args.cache, args.synthetic, args.per_set, args.dev_limit)
+    part = load_dataset("webqsp", args.data_dir, split="dev")[0]
+    store = ensure_store(part.kb, base.home, base.base_iri, quiet=True)
+    settings = base.replace(store=str(store), endpoint=None, adapter="freebase")
+    sets = [int(f) for f in args.features.split(",")]
+    result = cross_validate(examples, part.items, settings, build_ranker("embedding", base), args.folds,
+                            args.l2, sets, not args.rank_only)
+    for fs, res in result.items():
+        if args.out and res.get("rows"):
+            Path(f"{args.out}.{fs}").write_text("".join(json.dumps(r) + "\n" for r in res["rows"]))
+    print({"seconds": round(time.perf_counter() - t0, 1)})
+
+
+if __name__ == "__main__":
+    main()
