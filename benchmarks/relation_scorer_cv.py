@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["fold_of", "collect", "cross_validate"]
+__all__ = ["fold_of", "collect", "cross_validate", "fit_all"]
 
 
 def fold_of(item_id: str, folds: int) -> int:
@@ -104,16 +104,21 @@ def _rows(items, settings, model: str) -> list[dict]:
         return [evaluate_item(item, lambda q, qid: asker.ask(q, id=qid)) for item in items]
 
 
-def _stacked(examples, encoder, feature_set: int, seed: int = 0):
-    """Feature rows of every example (candidates capped as in training), each row's example index,
-    the right mask, and each example's first row."""
+def _stacked(examples, encoder, feature_set: int, cache: Path, seed: int = 0):
+    """Feature rows of every example (candidates capped as in training), each row's example index
+    and the right mask; kept in ``cache`` between runs."""
     import numpy as np
     from kgsparql.learn.chain_training import _cap, _features
 
+    path = cache / f"features-{feature_set}-{len(examples)}.npz"
+    if path.is_file():
+        with np.load(path) as data:
+            return data["x"], data["group"], data["right"]
     rng = random.Random(seed)
     usable = [_cap(ex, 24, rng) for _, ex in examples]
     x, group, right = _features(usable, encoder, feature_set)
-    return x, group, right, np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    np.savez(path, x=x, group=group, right=right)
+    return x, group, right
 
 
 def _first_right(scores, group, right, examples_in) -> float:
@@ -124,13 +129,13 @@ def _first_right(scores, group, right, examples_in) -> float:
 
 
 def cross_validate(examples, items, settings, encoder, folds: int, l2: float, feature_sets: list[int],
-                   answer: bool) -> dict:
+                   answer: bool, cache: Path) -> dict:
     import numpy as np
     from kgsparql.learn.chain_training import fit_rows
     from kgsparql.meaning import ChainScorer
     from kgsparql.meaning.chain_scorer import FEATURE_SETS
 
-    x, group, right, _ = _stacked(examples, encoder, max(feature_sets))
+    x, group, right = _stacked(examples, encoder, max(feature_sets), cache)
     dev = {"webqsp-dev", "cwq-dev"}
     fold = np.array([fold_of(i, folds) if ex.source in dev else -1 for i, ex in examples])
     source = np.array([ex.source for _, ex in examples])
@@ -162,6 +167,22 @@ def cross_validate(examples, items, settings, encoder, folds: int, l2: float, fe
     return out
 
 
+def fit_all(examples, encoder, feature_set: int, l2: float, cache: Path, out: Path) -> dict:
+    """One model on every cached example (the shipped ``relations.npz``)."""
+    from collections import Counter
+
+    from kgsparql.learn.chain_training import fit_rows
+    from kgsparql.meaning import ChainScorer
+    from kgsparql.meaning.chain_scorer import FEATURE_SETS
+
+    x, group, right = _stacked(examples, encoder, max(FEATURE_SETS), cache)
+    t0 = time.perf_counter()
+    weights = fit_rows(x[:, :FEATURE_SETS[feature_set]], group, right, l2)
+    sources = dict(Counter(ex.source for _, ex in examples))
+    ChainScorer(weights, {"sources": sources, "examples": len(examples), "l2": l2}).save(out)
+    return {"sources": sources, "fit_seconds": round(time.perf_counter() - t0, 1), "path": str(out)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--folds", type=int, default=5)
@@ -173,7 +194,9 @@ def main() -> None:
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--rank-only", action="store_true", help="only the held-out ranking accuracy, no answering")
     ap.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
-    ap.add_argument("--out", type=Path, default=None, help="write the held-out answer rows here")
+    ap.add_argument("--out", type=Path, default=None, help="write the held-out answer rows here (.<set> added)")
+    ap.add_argument("--fit", type=Path, default=None,
+                    help="instead of cross-validating, fit one model on every example and write it here")
     args = ap.parse_args()
     from kgsparql import Settings
     from kgsparql.eval import load_dataset
@@ -187,8 +210,11 @@ def main() -> None:
     store = ensure_store(part.kb, base.home, base.base_iri, quiet=True)
     settings = base.replace(store=str(store), endpoint=None, adapter="freebase")
     sets = [int(f) for f in args.features.split(",")]
+    if args.fit:
+        print(fit_all(examples, build_ranker("embedding", base), max(sets), args.l2, args.cache, args.fit))
+        return
     result = cross_validate(examples, part.items, settings, build_ranker("embedding", base), args.folds,
-                            args.l2, sets, not args.rank_only)
+                            args.l2, sets, not args.rank_only, args.cache)
     for fs, res in result.items():
         if args.out and res.get("rows"):
             Path(f"{args.out}.{fs}").write_text("".join(json.dumps(r) + "\n" for r in res["rows"]))

@@ -98,6 +98,7 @@ def fit_rows(x: np.ndarray, group: np.ndarray, right: np.ndarray, l2: float = 1e
     from scipy.optimize import minimize
 
     x = x.astype(np.float64)
+    group = np.unique(group, return_inverse=True)[1]       # 0..n-1, whatever subset of questions
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
     result = minimize(_loss, np.zeros(x.shape[1]), args=(x, group, right, starts, l2), jac=True,
                       method="L-BFGS-B", options={"maxiter": 400})
