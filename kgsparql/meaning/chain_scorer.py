@@ -40,7 +40,7 @@ FEATURES = 5 * DIM + len(_SCALARS)
 # feature set -> width: 1 the features above, 2 those and the direction-aware ones; a model's width
 # says which set it reads, so an older model keeps scoring as it was fitted
 FEATURE_SETS = {1: FEATURES, 2: FEATURES + len(DIRECTION_FEATURES)}
-DEFAULT_FEATURE_SET = 2     # what ``kgsparql train relations`` fits
+DEFAULT_FEATURE_SET = 1     # what ``kgsparql train relations`` fits (set 2 measured no better: docs/training.md)
 
 
 @dataclass(frozen=True)
