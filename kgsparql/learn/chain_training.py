@@ -13,8 +13,9 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..meaning import ChainScorer, ChainText, RelationMatcher, chain_features
+from ..meaning.chain_scorer import DEFAULT_FEATURE_SET
 
-__all__ = ["ChainExample", "ScorerReport", "fit_chain_scorer", "held_out_accuracy"]
+__all__ = ["ChainExample", "ScorerReport", "fit_chain_scorer", "fit_rows", "held_out_accuracy"]
 
 
 @dataclass(frozen=True)
@@ -48,12 +49,13 @@ def _cap(example: ChainExample, max_candidates: int, rng: random.Random) -> Chai
                         frozenset(range(len(example.right))), example.source)
 
 
-def _features(examples: Sequence[ChainExample], encoder) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _features(examples: Sequence[ChainExample], encoder,
+              feature_set: int = DEFAULT_FEATURE_SET) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Stacked feature rows, each row's example index, and a 0/1 right mask."""
     matcher = RelationMatcher(encoder=encoder)
     rows, group, right = [], [], []
     for g, ex in enumerate(examples):
-        rows.append(chain_features(ex.question, ex.candidates, encoder, matcher))
+        rows.append(chain_features(ex.question, ex.candidates, encoder, matcher, feature_set))
         group.extend([g] * len(ex.candidates))
         right.extend(i in ex.right for i in range(len(ex.candidates)))
     return np.vstack(rows), np.asarray(group), np.asarray(right, dtype=bool)
@@ -73,25 +75,34 @@ def _loss(w: np.ndarray, x: np.ndarray, group: np.ndarray, right: np.ndarray, st
 
 
 def fit_chain_scorer(examples: Sequence[ChainExample], encoder, *, l2: float = 1e-3, max_candidates: int = 24,
-                     seed: int = 0, meta: dict | None = None,
+                     seed: int = 0, meta: dict | None = None, feature_set: int = DEFAULT_FEATURE_SET,
                      log: Callable[[str], None] = lambda s: None) -> tuple[ChainScorer, float]:
-    """The fitted scorer and its accuracy (right chain ranked first) on the training examples."""
-    from scipy.optimize import minimize
-
+    """The fitted scorer and its accuracy (right chain ranked first) on the training examples;
+    ``feature_set``: which features it reads (``meaning.chain_scorer.FEATURE_SETS``)."""
     rng = random.Random(seed)
     usable = [_cap(ex, max_candidates, rng) for ex in examples if ex.right and len(ex.candidates) > 1]
     if len(usable) < 2:
         raise ConfigError("training the chain scorer needs at least two questions with a right chain "
                           "among several candidates")
     t0 = time.perf_counter()
-    x, group, right = _features(usable, encoder)
-    x = x.astype(np.float64)
+    x, group, right = _features(usable, encoder, feature_set)
     log(f"features: {len(usable)} questions, {len(x)} candidate chains in {time.perf_counter() - t0:.1f} s")
+    model = ChainScorer(fit_rows(x, group, right, l2), dict(meta or {}, examples=len(usable)))
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    return model, _accuracy(model.score_rows(x), group, right, starts)
+
+
+def fit_rows(x: np.ndarray, group: np.ndarray, right: np.ndarray, l2: float = 1e-3) -> np.ndarray:
+    """The weights over stacked feature rows (``group``: each row's question, rows of one question
+    together; ``right``: the right chains)."""
+    from scipy.optimize import minimize
+
+    x = x.astype(np.float64)
+    group = np.unique(group, return_inverse=True)[1]       # 0..n-1, whatever subset of questions
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
     result = minimize(_loss, np.zeros(x.shape[1]), args=(x, group, right, starts, l2), jac=True,
                       method="L-BFGS-B", options={"maxiter": 400})
-    model = ChainScorer(result.x.astype(np.float32), dict(meta or {}, examples=len(usable)))
-    return model, _accuracy(model.score_rows(x), group, right, starts)
+    return result.x.astype(np.float32)
 
 
 def _accuracy(scores: np.ndarray, group: np.ndarray, right: np.ndarray, starts: np.ndarray) -> float:
@@ -105,6 +116,6 @@ def held_out_accuracy(model: ChainScorer, examples: Sequence[ChainExample], enco
     usable = [ex for ex in examples if ex.right and ex.candidates]
     if not usable:
         return 0.0
-    x, group, right = _features(usable, encoder)
+    x, group, right = _features(usable, encoder, model.feature_set)
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
     return _accuracy(model.score_rows(x), group, right, starts)

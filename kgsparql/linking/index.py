@@ -46,6 +46,10 @@ class LabelIndex:
         self._fuzzy_ready()
         return math.log1p(len(self.entries) / max(1, len(self._postings.get(word, ()))))
 
+    def specificity_of_unique(self) -> float:
+        """The specificity of a word that one label holds: the most a word can have."""
+        return math.log1p(len(self.entries))
+
     # -- fuzzy ------------------------------------------------------------------------------------
     def _fuzzy_ready(self) -> None:
         if self._bm25 is None:

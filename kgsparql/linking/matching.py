@@ -83,8 +83,16 @@ def fuzzy_readings(index: LabelIndex, toks: list[Token], lo: int = 0, hi: int | 
         weight = {w: index.specificity(w) for w in label_words}
         coverage = sum(weight[w] for w in found if w in weight) / (sum(weight.values()) or 1.0)
         entity = _entity(*index.entries[k])
-        out.append(Reading(lo + hits[0], lo + hits[-1] + 1, entity, FUZZY * coverage))
+        out.append(Reading(lo + hits[0], lo + hits[-1] + 1, entity, FUZZY * coverage * _distinct(index, found)))
     return out
+
+
+def _distinct(index: LabelIndex, found: set[str]) -> float:
+    """How much the question's words found in a label single it out, in (0, 1]: the specificity of
+    the rarest of them against that of a word only one label holds. "beethoven" (one label) names
+    *Ludwig van Beethoven*; "music", which a few dozen labels hold, hardly names *Rock music*."""
+    top = index.specificity_of_unique()
+    return max((index.specificity(w) for w in found), default=0.0) / top if top > 0 else 1.0
 
 
 def _lookup_spans(toks: list[Token], max_tokens: int, budget: int) -> list[tuple[int, int]]:

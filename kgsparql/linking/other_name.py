@@ -44,7 +44,16 @@ def _other_word(toks: list[Token], n: int, label_word: str, label_words: list[st
     word = text.casefold()
     if loose_key(text)[:1] == label_word[:1]:
         return False
-    return loose_key(text) not in label_words and word not in known and word_form(text) not in known
+    return loose_key(text) not in label_words and word not in known and word_form(text) not in known \
+        and not _adverb_of_known(word, known)
+
+
+def _adverb_of_known(word: str, known: frozenset[str]) -> bool:
+    """An English adverb of a common word ("natively", "mainly", "happily") is no name, even where
+    the encoder's vocabulary holds only the adjective."""
+    if len(word) < 6 or not word.endswith("ly"):
+        return False
+    return word[:-2] in known or (word.endswith("ily") and word[:-3] + "y" in known)
 
 
 def _glued(toks: list[Token], n: int) -> bool:

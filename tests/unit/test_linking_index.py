@@ -109,3 +109,16 @@ def test_the_same_labels_and_links_on_every_endpoint(endpoint_for, tmp_path):
     linker = EntityLinker(kg, kg.settings)
     assert linker.index is not None and len(linker.index) == len(labels)
     assert linker.link("who directed Kismet").top.label == "Kismet"
+
+
+def test_a_word_many_labels_hold_names_less_than_one_only_one_label_holds():
+    from kgsparql.linking.matching import fuzzy_readings
+    from kgsparql.linking.text import tokens
+
+    kinds = ["Rock", "Pop", "Folk", "Swing", "Soul", "Blues", "Gospel", "Country"]
+    index = LabelIndex([(f"e:{k}", f"{k} music") for k in kinds] + [("e:lvb", "Ludwig van Beethoven")]
+                       + [(f"e:x{n}", f"Place number {n}") for n in range(40)])
+    toks = tokens("what music period did beethoven live in")
+    by_label = {r.entity.label: r.tier for r in fuzzy_readings(index, toks, limit=20)}
+    assert by_label["Ludwig van Beethoven"] > by_label["Rock music"] > 0
+    assert index.specificity("beethoven") == pytest.approx(index.specificity_of_unique())

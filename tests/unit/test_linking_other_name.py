@@ -63,3 +63,11 @@ def test_a_misspelt_or_mangled_word_of_the_label_still_reads_as_it():
     assert not names_another(toks, r, ["allahu", "akbar"], frozenset())
     toks, r = reading("what is sacatepÃ©quez department", "department", "Sacatepequez Department")
     assert not names_another(toks, r, ["sacatepequez", "department"], frozenset())
+
+
+def test_an_adverb_of_a_common_word_is_no_name():
+    toks, r = reading("what countries speak english natively", "english", "English Language")
+    assert not names_another(toks, r, ["english", "language"], frozenset({"native", "speak"}))
+    assert names_another(toks, r, ["english", "language"], frozenset({"speak"}))     # "natively" unknown
+    toks, r = reading("what countries speak english jones", "english", "English Language")
+    assert names_another(toks, r, ["english", "language"], frozenset({"native", "speak"}))
