@@ -140,7 +140,7 @@ class RelationMatch(AnswerChecks):
         if rival:
             recognised, others = [], [rival, *others]
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
-        return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside)
+        return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside, tuple(relation_texts))
 
     def _head_word_rival(self, masked: str, relation_texts: Sequence[str], unfit: frozenset[str],
                          parts: dict) -> str | None:

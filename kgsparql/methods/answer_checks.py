@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..meaning import question_shape
-from .answer_kind import dates_unasked, undated
+from ..meaning import question_shape, without_direction
+from ..rank.alignment import DATE_MENTION
+from .answer_kind import bare_numbers, dates_unasked, reads_as_date, undated
 from .chain_match import Match
 
 __all__ = ["AnswerChecks"]
@@ -61,7 +62,17 @@ class AnswerChecks:
         if small and undated(asked, answers):          # the topic's name asks nothing ("Groundhog Day")
             return (f"nothing the KG holds about {topic} answers the question: it asks for a date, and "
                     f"the closest relation, '{match.chain}', leads to none")
-        if not dates_unasked(question, answers):
+        if not dates_unasked(question, answers) or self._measures(question, match, answers):
             return None
         return (f"nothing the KG holds about {topic} answers the question: the closest relation, "
                 f"'{match.chain}', leads to dates, and the question asks for no date")
+
+    def _measures(self, question: str, match: Match, answers: Sequence) -> bool:
+        """Whole numbers reached along a last hop whose name does not read as a date are measures, not
+        years, and answer a question about a thing: "how high is K2" along ``elevation m`` (8611), "how
+        long is the Nile" along ``length km`` (6650). "How long is Vertigo" along ``release year`` still
+        reads as dates. Read by the relation's words only (``reads_as_date``); no relation is named here."""
+        if not match.hops or question_shape(question).answer != "thing" or not bare_numbers(answers):
+            return False
+        matcher = getattr(self, "matcher", None)
+        return matcher is not None and not reads_as_date(matcher, DATE_MENTION, [without_direction(match.hops[-1])])

@@ -46,6 +46,17 @@ def test_dates_do_not_answer_a_question_that_asks_for_none(relation_match):
     assert relation_match.kind_reason("When did Vertigo come out?", asked, dates, "Vertigo") is None
 
 
+def test_whole_numbers_along_a_measure_are_no_dates(relation_match):
+    """"How long is the Nile" along ``length km`` reaches 6650, a measure: only a relation whose name
+    reads as a date makes such a number a year ("how long is Vertigo" along ``release year``)."""
+    numbers = [Entity(Literal("6650"))]
+    measured = relation_match.assess("how long is X", "length km", ["length km"])
+    assert relation_match.kind_reason("How long is the Nile?", measured, numbers, "Nile") is None
+    dated = relation_match.assess("how long is X", "release year", ["release year"])
+    assert "dates" in relation_match.kind_reason("How long is Vertigo?", dated, [Entity(Literal("1958"))], "Vertigo")
+    assert "dates" in relation_match.kind_reason("Who wrote the Nile?", measured, numbers, "Nile")   # a person asked
+
+
 def test_a_named_relation_the_scorer_favours_overrules_a_confident_prior(relation_match):
     """"Which titles list X as director": the prior (0.69 on its favourite) wants another chain, but
     the question names the chain's relation and the scorer, which reads hop order, ranks it first."""
