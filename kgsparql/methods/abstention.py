@@ -37,6 +37,7 @@ from .answer_checks import AnswerChecks
 from .answer_kind import reads_as_date
 from .chain_match import Match
 from .head_words import head_word_rival
+from .kind_words import without_kind_words
 from .meaning_view import MeaningView
 from .outside_relations import OutsideRelations
 from .relation_fit import RelationFit
@@ -100,6 +101,8 @@ class RelationMatch(AnswerChecks):
         well a one-hop chain's ends fit the person or place asked for (``RelationStanding.kind_witness``)."""
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
         evidence = getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
+        if self.few_relations():        # "which *companies*" names no ``parent company`` (methods/kind_words.py)
+            evidence = without_kind_words(masked, evidence, getattr(self.aligner, "names", {}))
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
         recognised = []
         if trained is not None:

@@ -50,18 +50,20 @@ class AnswerChecks:
 
     def kind_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
         """Why to abstain when the chain's ends are not the kind of answer asked for (dates to a
-        question that asks for none, or no date to one that asks for it), unless the question names
-        the chain's relations word for word (unless it asks "who" and gets dates)."""
+        question that asks for none, or no date to one that asks for it). Dates to a question that asks
+        for none are kept where the question names the chain's relations word for word (unless it asks
+        "who": "who founded X"); no date to a "when" question is refused on a small KG even then ("when
+        was X born" along ``born in``: a place is never a date)."""
         if not (self.options.enabled and self.options.answer_kind):
             return None
-        named = match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold
-        if named and not (question_shape(question).answer == "person" and dates_unasked(question, answers)):
-            return None                 # a "who" question is never answered by dates ("who founded X")
         small = len(self.vocabulary()) <= self.options.outside_max_relations   # a big KG names its events
         asked = re.sub(re.escape(topic), "", question, flags=re.I)    # its own way ("Super Bowl XXX");
         if small and undated(asked, answers):          # the topic's name asks nothing ("Groundhog Day")
             return (f"nothing the KG holds about {topic} answers the question: it asks for a date, and "
                     f"the closest relation, '{match.chain}', leads to none")
+        named = match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold
+        if named and not (question_shape(question).answer == "person" and dates_unasked(question, answers)):
+            return None                 # a "who" question is never answered by dates ("who founded X")
         if not dates_unasked(question, answers) or self._measures(question, match, answers):
             return None
         return (f"nothing the KG holds about {topic} answers the question: the closest relation, "
