@@ -95,6 +95,17 @@ def test_a_who_question_is_never_answered_by_dates(relation_match):
     assert relation_match.kind_reason("When was SAP founded?", named, years, "SAP") is None
 
 
+def test_a_when_question_answered_with_a_place_is_refused_even_when_named(relation_match):
+    """"When was X born" names a birth-place relation word for word; a place is still no date."""
+    named = relation_match.assess("when was X born", "director", ["director"])
+    named.parts["alignment"] = 1.0
+    reason = relation_match.kind_reason("When was Reinhold Messner born?", named, [Entity(Literal("Brixen"))],
+                                        "Reinhold Messner")
+    assert reason and "asks for a date" in reason
+    assert relation_match.kind_reason("When was Reinhold Messner born?", named, [Entity(Literal("1944"))],
+                                      "Reinhold Messner") is None
+
+
 def test_a_loose_match_that_does_not_stand_out_among_the_kgs_relations_is_not_recognised(relation_match):
     match = relation_match.assess("who filmed X", "director", ["director"], trained=(0.8, 0.8))
     assert match.recognised == () and match.parts["standing"] < AbstentionOptions().standing_min
