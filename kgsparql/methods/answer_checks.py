@@ -10,7 +10,7 @@ from typing import Sequence
 
 from ..meaning import question_shape, without_direction
 from ..rank.alignment import DATE_MENTION
-from .answer_kind import bare_numbers, dates_unasked, reads_as_date, undated
+from .answer_kind import asks_quantity, bare_numbers, dates_unasked, reads_as_date, undated
 from .chain_match import Match
 
 __all__ = ["AnswerChecks"]
@@ -71,10 +71,14 @@ class AnswerChecks:
 
     def _measures(self, question: str, match: Match, answers: Sequence) -> bool:
         """Whole numbers reached along a last hop whose name does not read as a date are measures, not
-        years, and answer a question about a thing: "how high is K2" along ``elevation m`` (8611), "how
-        long is the Nile" along ``length km`` (6650). "How long is Vertigo" along ``release year`` still
-        reads as dates. Read by the relation's words only (``reads_as_date``); no relation is named here."""
+        years, where the question asks for a measure ("how high", "how long") or one of them cannot be a
+        year (outside 1000-2100): "how high is K2" along ``elevation m`` (8611), "how long is the Nile"
+        along ``length km`` (6650). "How long is Vertigo" along ``release year`` still reads as dates, and
+        so does "what is the website of X" along ``initial release`` (2014), whose name reads as no date.
+        Read by the relation's words and the values only (``reads_as_date``); no relation is named here."""
         if not match.hops or question_shape(question).answer != "thing" or not bare_numbers(answers):
+            return False
+        if not asks_quantity(question) and all(1000 <= int(a.name) <= 2100 for a in answers):
             return False
         matcher = getattr(self, "matcher", None)
         return matcher is not None and not reads_as_date(matcher, DATE_MENTION, [without_direction(match.hops[-1])])

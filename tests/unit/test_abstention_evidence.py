@@ -55,6 +55,9 @@ def test_whole_numbers_along_a_measure_are_no_dates(relation_match):
     dated = relation_match.assess("how long is X", "release year", ["release year"])
     assert "dates" in relation_match.kind_reason("How long is Vertigo?", dated, [Entity(Literal("1958"))], "Vertigo")
     assert "dates" in relation_match.kind_reason("Who wrote the Nile?", measured, numbers, "Nile")   # a person asked
+    year_like = [Entity(Literal("2014"))]            # could be a year, and no measure is asked: still a date
+    assert "dates" in relation_match.kind_reason("What is the website of X?", measured, year_like, "X")
+    assert relation_match.kind_reason("How long is the Thames?", measured, [Entity(Literal("1346"))], "Thames") is None
 
 
 def test_a_named_relation_the_scorer_favours_overrules_a_confident_prior(relation_match):
