@@ -9,7 +9,8 @@ uses ("parent", "year", "capital"). Read as a relation, such a word refuses the 
 has no 'parent company' for Bill Gates") or keeps the meaning view from speaking.
 
 ``without_kind_words`` leaves those labels out of a question's relation words: a label named only by
-a kind word and holding a content word the question does not use. A label the kind word names in
+a kind word (no other word of the label is in the question: "in what *year* was X *first* climbed" keeps
+``first ascent year``) and holding a content word the question does not use. A label the kind word names in
 full stays ("which *directors*" and ``directed by``, "which *awards*" and ``award``), and so does every
 label of a kind word that names one in full: that word then also reads as a relation ("which
 *publisher* did X found" names ``published by`` and is read beside ``year published``; left out, the
@@ -35,10 +36,17 @@ def without_kind_words(question: str, evidence: Mapping[str, Mapping[str, float]
     out: dict[str, dict[str, float]] = {}
     for word, labels in evidence.items():
         full = {label for label, v in labels.items() if v >= 1.0 and _named_in_full(asked, names.get(label, (label,)))}
-        kept = {label: v for label, v in labels.items() if word not in kinds or v < 1.0 or full}
+        kept = {label: v for label, v in labels.items() if word not in kinds or v < 1.0 or full
+                or _more_than(word, asked, names.get(label, (label,)))}
         if kept:
             out[word] = kept
     return out
+
+
+def _more_than(word: str, asked: set[str], label_names: Sequence[str]) -> bool:
+    """The question uses another word of the label besides the kind word ("in what *year* was X *first*
+    climbed" and ``first ascent year``): the label is named by more than the kind."""
+    return any(stems(name) & asked - stems(word) for name in label_names)
 
 
 def _named_in_full(asked: set[str], label_names: Sequence[str]) -> bool:

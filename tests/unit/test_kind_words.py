@@ -28,3 +28,8 @@ def test_other_words_and_likenesses_by_meaning_stay():
     assert without_kind_words("who coaches x", coach, {}) == coach
     meant = {"companies": {"parent company": 0.62}}              # by meaning, not by spelling
     assert without_kind_words("which companies did x found", meant, {}) == meant
+
+
+def test_a_label_named_by_more_than_the_kind_word_stays():
+    year = {"year": {"first ascent year": 1.0}}
+    assert without_kind_words("in what year was x first climbed", year, {}) == year
