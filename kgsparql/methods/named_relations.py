@@ -1,29 +1,22 @@
 """The relations a question names word for word, as abstention reads them (``RelationMatch``'s
-``NamedRelations``, docs/abstention.md): the aligner's relation words without the kind words that name
-only part of a label (``methods/kind_words.py``), a label narrower or broader than a hop by a head
-word's modifier (``methods/head_words.py``), and the meaning view held back where the words name
-another relation of the KG (``named_elsewhere``)."""
+``NamedRelations``, docs/abstention.md): the aligner's relation words, a label narrower or broader than
+a hop by a head word's modifier (``methods/head_words.py``), and the meaning view held back where the
+words name another relation of the KG (``named_elsewhere``)."""
 from __future__ import annotations
 
 from typing import Sequence
 
 from .head_words import head_word_rival
-from .kind_words import without_kind_words
 
 __all__ = ["NamedRelations"]
 
 
 class NamedRelations:
-    """Mixed into ``RelationMatch``: needs its ``aligner``, ``options``, ``vocabulary()`` and
-    ``few_relations()``."""
+    """Mixed into ``RelationMatch``: needs its ``aligner``, ``options`` and ``vocabulary()``."""
 
     def _evidence(self, masked: str, labels: list[str]) -> dict[str, dict[str, float]]:
-        """The aligner's relation words of the (masked) question; on a KG of few relations without the
-        kind words that name only part of a label ("which *companies*" and ``parent company``)."""
-        evidence = getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
-        if self.few_relations():
-            evidence = without_kind_words(masked, evidence, getattr(self.aligner, "names", {}))
-        return evidence
+        """The aligner's relation words of the (masked) question (word -> {label: strength})."""
+        return getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
 
     def _head_word_rival(self, masked: str, relation_texts: Sequence[str], unfit: frozenset[str],
                          parts: dict) -> str | None:

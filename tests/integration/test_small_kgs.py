@@ -20,7 +20,8 @@ pytestmark = pytest.mark.slow
 # KG -> floors of (lookups, chains, missing-abstain): measured, rounded down
 FLOORS = {
     "books": (0.80, 0.62, 0.60),
-    "companies": (0.80, 0.75, 0.77),     # "which *companies*" names no `parent company` (methods/kind_words.py)
+    "companies": (0.70, 0.62, 0.77),     # "Which companies did Bill Gates found?": 'found' is no longer
+                                         # 'founded by' by stem alone ([rankers.alignment] stem_min_cos)
     "football": (0.90, 0.87, 1.00),
     "universities": (0.61, 0.50, 0.80),
     "rivers": (0.78, 0.60, 1.00),        # "how long is the Nile": 6650 along `length km` is a measure
