@@ -36,8 +36,8 @@ from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
 from .answer_kind import reads_as_date
 from .chain_match import Match
-from .head_words import head_word_rival
 from .meaning_view import MeaningView
+from .named_relations import NamedRelations
 from .outside_relations import OutsideRelations
 from .relation_fit import RelationFit
 from .relation_standing import RelationStanding
@@ -45,7 +45,7 @@ from .relation_standing import RelationStanding
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 
 
-class RelationMatch(AnswerChecks):
+class RelationMatch(AnswerChecks, NamedRelations):
     """Built once per method context: ``aligner`` is the ``alignment`` ranker, ``vocabulary`` returns
     the verbalised relations of the KG (called once, on first use)."""
 
@@ -99,7 +99,7 @@ class RelationMatch(AnswerChecks):
         question word naming one of them names no rival of the chain. ``kind_fit``: reads, when called, how
         well a one-hop chain's ends fit the person or place asked for (``RelationStanding.kind_witness``)."""
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
-        evidence = getattr(self.aligner, "question_evidence", self.aligner.evidence)(masked, labels)
+        evidence = self._evidence(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
         recognised = []
         if trained is not None:
@@ -140,35 +140,7 @@ class RelationMatch(AnswerChecks):
         if rival:
             recognised, others = [], [rival, *others]
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
-        return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside)
-
-    def _head_word_rival(self, masked: str, relation_texts: Sequence[str], unfit: frozenset[str],
-                         parts: dict) -> str | None:
-        """A label of the KG the question names instead of a hop because it is narrower or broader by
-        a head word's modifier ("lead developer" and ``developer``, ``methods/head_words.py``), on a
-        KG of at most ``outside_max_relations`` relations; none of ``unfit`` (they cannot give the kind
-        of answer asked for: "when was X founded" and ``founded by`` beside ``founding year``).
-        Records ``parts["head_word"]``."""
-        vocabulary = self.vocabulary()
-        if not self.options.head_words or len(vocabulary) > self.options.outside_max_relations:
-            return None
-        rival = head_word_rival(masked, relation_texts, [v for v in vocabulary if v not in unfit])
-        if rival:
-            parts["head_word"] = 1.0
-        return rival
-
-    def _named_elsewhere(self, parts: dict, others: Sequence[str]) -> bool:
-        """The question's relation words name none of the chain's relations (alignment 0) and name another
-        relation of the KG: "who was Mae West's *mother*" read along ``spouse``, "who *directed* Amélie"
-        along ``screenwriter``. The meaning view alone (whole-question similarity) does not outweigh that.
-        Off on a KG of more than ``outside_max_relations`` relations, which words more relations its own
-        way than the question's words can tell apart (as the check for relations the KG lacks)."""
-        if not (self.options.named_elsewhere and others) or parts["alignment"] > 0.0:
-            return False
-        if len(self.vocabulary()) > self.options.outside_max_relations:
-            return False
-        parts["named_elsewhere"] = 1.0
-        return True
+        return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside, tuple(relation_texts))
 
     def reason(self, match: Match, topic: str) -> str | None:
         """Why to abstain (one line), or None to answer."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..meaning import question_shape
-from .answer_kind import dates_unasked, undated
+from ..meaning import question_shape, without_direction
+from ..rank.alignment import DATE_MENTION
+from .answer_kind import asks_quantity, bare_numbers, dates_unasked, reads_as_date, undated
 from .chain_match import Match
 
 __all__ = ["AnswerChecks"]
@@ -49,19 +50,35 @@ class AnswerChecks:
 
     def kind_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
         """Why to abstain when the chain's ends are not the kind of answer asked for (dates to a
-        question that asks for none, or no date to one that asks for it), unless the question names
-        the chain's relations word for word (unless it asks "who" and gets dates)."""
+        question that asks for none, or no date to one that asks for it). Dates to a question that asks
+        for none are kept where the question names the chain's relations word for word (unless it asks
+        "who": "who founded X"); no date to a "when" question is refused on a small KG even then ("when
+        was X born" along ``born in``: a place is never a date)."""
         if not (self.options.enabled and self.options.answer_kind):
             return None
-        named = match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold
-        if named and not (question_shape(question).answer == "person" and dates_unasked(question, answers)):
-            return None                 # a "who" question is never answered by dates ("who founded X")
         small = len(self.vocabulary()) <= self.options.outside_max_relations   # a big KG names its events
         asked = re.sub(re.escape(topic), "", question, flags=re.I)    # its own way ("Super Bowl XXX");
         if small and undated(asked, answers):          # the topic's name asks nothing ("Groundhog Day")
             return (f"nothing the KG holds about {topic} answers the question: it asks for a date, and "
                     f"the closest relation, '{match.chain}', leads to none")
-        if not dates_unasked(question, answers):
+        named = match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold
+        if named and not (question_shape(question).answer == "person" and dates_unasked(question, answers)):
+            return None                 # a "who" question is never answered by dates ("who founded X")
+        if not dates_unasked(question, answers) or self._measures(question, match, answers):
             return None
         return (f"nothing the KG holds about {topic} answers the question: the closest relation, "
                 f"'{match.chain}', leads to dates, and the question asks for no date")
+
+    def _measures(self, question: str, match: Match, answers: Sequence) -> bool:
+        """Whole numbers reached along a last hop whose name does not read as a date are measures, not
+        years, where the question asks for a measure ("how high", "how long") or one of them cannot be a
+        year (outside 1000-2100): "how high is K2" along ``elevation m`` (8611), "how long is the Nile"
+        along ``length km`` (6650). "How long is Vertigo" along ``release year`` still reads as dates, and
+        so does "what is the website of X" along ``initial release`` (2014), whose name reads as no date.
+        Read by the relation's words and the values only (``reads_as_date``); no relation is named here."""
+        if not match.hops or question_shape(question).answer != "thing" or not bare_numbers(answers):
+            return False
+        if not asks_quantity(question) and all(1000 <= int(a.name) <= 2100 for a in answers):
+            return False
+        matcher = getattr(self, "matcher", None)
+        return matcher is not None and not reads_as_date(matcher, DATE_MENTION, [without_direction(match.hops[-1])])

@@ -16,7 +16,8 @@ from typing import Sequence
 from ..meaning import question_shape
 from ..types import XSD, Entity
 
-__all__ = ["looks_like_date", "dates_unasked", "dates_asked", "undated", "asks_quantity", "reads_as_date"]
+__all__ = ["looks_like_date", "dates_unasked", "dates_asked", "undated", "asks_quantity", "reads_as_date",
+           "bare_numbers"]
 
 _DATE_TYPES = {f"{XSD}{t}" for t in ("date", "dateTime", "gYear", "gYearMonth", "dateTimeStamp")}
 _NAMES_DATE = re.compile(r"\b(?:years?|dates?|decades?|century)\b", re.I)
@@ -30,6 +31,13 @@ def looks_like_date(entity: Entity) -> bool:
     """A date or year: a literal typed as one, or any term whose text is one ("1944", "1944-01-01")."""
     datatype = getattr(entity.term, "datatype", None)
     return datatype in _DATE_TYPES or bool(_DATE_TEXT.match(entity.name.strip()))
+
+
+def bare_numbers(answers: Sequence[Entity]) -> bool:
+    """Every answer is a whole number written as one ("8611"), not a literal typed as a date: a year
+    or a measure, which only its relation tells apart."""
+    return bool(answers) and all(getattr(a.term, "datatype", None) not in _DATE_TYPES
+                                 and a.name.strip().isdigit() for a in answers)
 
 
 def asks_quantity(question: str) -> bool:

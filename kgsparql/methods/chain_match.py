@@ -17,6 +17,7 @@ class Match:
     recognised: tuple[str, ...] = ()
     wanted: str | None = None             # a KG relation the question names that the chain does not use
     outside: str | None = None            # a relation the KG lacks that the question names instead
+    hops: tuple[str, ...] = ()            # the chain's relations in words, hop order (not shown)
 
     def to_json(self) -> dict[str, Any]:
         return {"chain": self.chain, "recognised": list(self.recognised), "wanted": self.wanted,

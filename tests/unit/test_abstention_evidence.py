@@ -46,6 +46,20 @@ def test_dates_do_not_answer_a_question_that_asks_for_none(relation_match):
     assert relation_match.kind_reason("When did Vertigo come out?", asked, dates, "Vertigo") is None
 
 
+def test_whole_numbers_along_a_measure_are_no_dates(relation_match):
+    """"How long is the Nile" along ``length km`` reaches 6650, a measure: only a relation whose name
+    reads as a date makes such a number a year ("how long is Vertigo" along ``release year``)."""
+    numbers = [Entity(Literal("6650"))]
+    measured = relation_match.assess("how long is X", "length km", ["length km"])
+    assert relation_match.kind_reason("How long is the Nile?", measured, numbers, "Nile") is None
+    dated = relation_match.assess("how long is X", "release year", ["release year"])
+    assert "dates" in relation_match.kind_reason("How long is Vertigo?", dated, [Entity(Literal("1958"))], "Vertigo")
+    assert "dates" in relation_match.kind_reason("Who wrote the Nile?", measured, numbers, "Nile")   # a person asked
+    year_like = [Entity(Literal("2014"))]            # could be a year, and no measure is asked: still a date
+    assert "dates" in relation_match.kind_reason("What is the website of X?", measured, year_like, "X")
+    assert relation_match.kind_reason("How long is the Thames?", measured, [Entity(Literal("1346"))], "Thames") is None
+
+
 def test_a_named_relation_the_scorer_favours_overrules_a_confident_prior(relation_match):
     """"Which titles list X as director": the prior (0.69 on its favourite) wants another chain, but
     the question names the chain's relation and the scorer, which reads hop order, ranks it first."""
@@ -82,6 +96,17 @@ def test_a_who_question_is_never_answered_by_dates(relation_match):
     named.parts["alignment"] = 1.0          # "founded" named a founding-year relation word for word
     assert "dates" in relation_match.kind_reason("Who founded SAP?", named, years, "SAP")
     assert relation_match.kind_reason("When was SAP founded?", named, years, "SAP") is None
+
+
+def test_a_when_question_answered_with_a_place_is_refused_even_when_named(relation_match):
+    """"When was X born" names a birth-place relation word for word; a place is still no date."""
+    named = relation_match.assess("when was X born", "director", ["director"])
+    named.parts["alignment"] = 1.0
+    reason = relation_match.kind_reason("When was Reinhold Messner born?", named, [Entity(Literal("Brixen"))],
+                                        "Reinhold Messner")
+    assert reason and "asks for a date" in reason
+    assert relation_match.kind_reason("When was Reinhold Messner born?", named, [Entity(Literal("1944"))],
+                                      "Reinhold Messner") is None
 
 
 def test_a_loose_match_that_does_not_stand_out_among_the_kgs_relations_is_not_recognised(relation_match):
