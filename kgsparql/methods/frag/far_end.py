@@ -4,7 +4,9 @@ the *capital* of X", "which *paintings* are in *museums* located in X", "which *
 the one of the phrase that holds its topic (the inner noun). A chain whose ends read as the inner noun
 (*Paris*, the museums, the designer) stops in the middle; a chain one hop longer whose ends read
 clearly nearer the asked noun than the inner one (the buildings, the paintings, the country) goes
-first, its score kept.
+first, its score kept. Only a one-hop best chain is read so: a longer one may already have walked past
+the inner phrase ("what *albums* did the *band* formed in X record"), and names read too loosely
+(*Island Records* reads nearer "albums" than *Achtung Baby* does) to tell.
 
 Both nouns come from the question's words (English grammar: "which N", "the N of X", "X's N",
 "Ns located in X", "Ns that ... X"), the ends' names from the KG; each end is read by MiniLM against
@@ -67,7 +69,7 @@ def _leans(encoder, asked: str, inner: str, chains: Sequence, ends: Mapping, sam
 def far_end_first(encoder, masked: str, ranked: Sequence[tuple[tuple, float]], ends: Mapping,
                   depth: int = 6, min_share: float = 0.4, lead: float = 0.08, most: float = 0.05,
                   sample: int = 5) -> list:
-    """``ranked`` (chain, score) best first, with a chain one hop longer than the best first where the
+    """``ranked`` (chain, score) best first, with a two-hop chain before a one-hop best where the
     question names the noun it asks for and the noun of the phrase around its topic, and that chain's
     ends lean towards the asked noun by ``lead`` more than the best chain's do (and towards it rather
     than the inner noun at all), while the best chain's ends lean towards the asked noun by at most
@@ -81,7 +83,9 @@ def far_end_first(encoder, masked: str, ranked: Sequence[tuple[tuple, float]], e
     if not asked or not inner:
         return ranked
     first, top = ranked[0]
-    longer = [c for c, s in ranked[:depth] if len(c) == len(first) + 1 and s >= min_share * top]
+    if len(first) != 1:         # a longer best chain may already walk past the inner phrase ("what albums
+        return ranked           # did the band formed in X record": two hops, two nouns)
+    longer = [c for c, s in ranked[:depth] if len(c) == 2 and s >= min_share * top]
     if not longer:
         return ranked
     leans = _leans(encoder, asked, inner, [first, *longer], ends, sample)
