@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql.methods.frag.far_end import far_end_first, inner_noun
+from kgsparql.methods.frag.far_end import _leans, far_end_first, inner_noun
 from kgsparql.rank import build_ranker
 
 from kgtest import lines_adapter
 
 ROWS = ["Kenya|capital|Nairobi", "Nairobi|in country|Kenya", "Mombasa|in country|Kenya",
         "Nairobi National Museum|city|Nairobi", "Karen Blixen Museum|city|Nairobi",
-        "Fort Jesus Museum|city|Mombasa", "Nairobi|founded by|Sir George Whitehouse"]
+        "Fort Jesus Museum|city|Mombasa", "Nairobi|founded by|Sir George Whitehouse", "Nairobi|founding year|1899"]
 
 
 def test_the_inner_noun_is_the_phrase_around_the_topic():
@@ -58,3 +58,16 @@ def test_the_order_stays_without_two_nouns_or_a_close_longer_chain(kg):
     asked_by_the_best = [(museums, 1.0), (one, 0.9)]
     assert far_end_first(encoder, "which museums are in the capital of X", asked_by_the_best, ends) \
         == asked_by_the_best
+
+
+def test_ends_that_are_numbers_are_not_read(kg):
+    one, museums, _, ends, encoder = kg
+    adapter = lines_adapter(ROWS)
+    city = adapter.lookup("Nairobi")[0]
+    founded = next(rc.relation for rc in adapter.relations([city], "out") if adapter.verbalize(rc.relation) == "founding year")
+    year = (one[0], founded)
+    numbered = {**ends, year: {t.tail for t in adapter.neighbors([city], founded)}}
+    leans = _leans(encoder, "country", "capital", [one, year], numbered, 5)   # "1899" says nothing of a
+    assert one in leans and year not in leans                                  # kind: no reading at all
+    ranked = [(one, 1.0), (year, 0.9)]
+    assert far_end_first(encoder, "which country is the capital of X in", ranked, numbered) == ranked

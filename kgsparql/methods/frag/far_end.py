@@ -19,6 +19,7 @@ from typing import Mapping, Sequence
 
 from ...linking.topics import MASK
 from ...rank.base import STOPWORDS, tokenize
+from ..answer_kind import looks_like_date
 from .type_fit import asked_noun, sampled_ends
 
 __all__ = ["far_end_first", "inner_noun"]
@@ -31,6 +32,7 @@ _HOLDS = (rf"\b(?:the|a|an) (?:{_WORD} ){{0,2}}?(?P<n1>{_WORD}) (?:where|that|wh
           rf"{_WORD}ed|{_WORD}ing) (?:.* )?(?:the )?{MASK}\b")
 _BARE = rf"\b(?P<n2>{_WORD}s) (?:where|that|which|who|whose|from|in|on|at|by|{_PARTICIPLE}|{_WORD}ed|{_WORD}ing) (?:.* )?{MASK}\b"
 _OWNER = rf"\b{MASK}'s? (?P<n3>{_WORD})"
+_NUMBER = re.compile(r"^-?\d[\d,.]*$")
 _INNER = re.compile(rf"{_HOLDS}|{_BARE}|{_OWNER}", re.I)
 
 
@@ -55,9 +57,11 @@ def inner_noun(masked: str) -> str | None:
 
 def _leans(encoder, asked: str, inner: str, chains: Sequence, ends: Mapping, sample: int) -> dict:
     """Chain -> how much nearer the asked noun than the inner noun the nearest of its ends reads
-    (MiniLM cosine of the end's name with each)."""
-    named = {c: [e.name for e in sampled_ends(ends.get(c, ()), sample, {_stem(asked), _stem(inner)})]
-             for c in chains}
+    (MiniLM cosine of the end's name with each). A date's or a number's name says nothing of a kind
+    ("1840" for "which country"): such ends are not read, and a chain that reaches only them has no
+    reading."""
+    named = {c: [e.name for e in sampled_ends(ends.get(c, ()), sample, {_stem(asked), _stem(inner)})
+                 if not looks_like_date(e) and not _NUMBER.match(e.name)] for c in chains}
     names = list(dict.fromkeys(n for found in named.values() for n in found))
     if not names:
         return {}
