@@ -21,6 +21,8 @@ from ..meaning import without_direction
 from ..rank.mentions import asks_for_like
 from ..rank.path_words import chain_words
 from .frag.bridges import asks_beyond_nest, nest_walked_through, nests
+from .frag.clause_hop import clause_hop_first
+from .frag.far_end import far_end_first
 from .frag.small_kg import SmallKgChains
 from .frag.type_fit import type_fit_first
 from .frag.zero_shot import ZeroShotOrder
@@ -84,7 +86,10 @@ class ChainReadings:
         ranked, _ = self.zero_shot.order(question, masked, list(topics), list(ranked), found)
         if self.encoder is not None and ranked and ranked[0][1] > 0:    # "what *music*": the noun asked for,
             ranked = type_fit_first(self.encoder, masked, ranked, ends, min_share=0.6)  # never over a chain
-        return ranked                                   # that names twice the question's relation words
+            if self.small_kg():                         # that names twice the question's relation words;
+                ranked = far_end_first(self.encoder, masked, ranked, ends)   # the far end, not the middle,
+                ranked = clause_hop_first(self.encoder, masked, ranked, self.verbalize)  # and the clause's verb
+        return ranked
 
     def _named(self, masked: str) -> dict[str, int]:
         """KG label -> how many of the question's words name it (the alignment ranker's evidence)."""

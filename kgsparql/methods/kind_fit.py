@@ -114,16 +114,19 @@ class KindFit:
                          if label not in own and max(fits) <= chosen - lead)
 
     def prefer(self, question: str, ranked: Sequence[tuple[tuple, float]], ends: Mapping,
-               depth: int = 8, min_share: float = 0.0, lead: float = 0.2) -> list[tuple[tuple, float]]:
+               depth: int = 8, min_share: float = 0.0, lead: float = 0.2,
+               person_share: float = 0.5) -> list[tuple[tuple, float]]:
         """``ranked`` (chain, score) best first; the best-fitting chain of the same length goes first when
         the best-ranked one fits ``lead`` worse and it scores at least ``min_share`` of the best (scores
-        kept)."""
+        kept); at least ``person_share`` of it for "who": a publisher or a band answers "who" too,
+        and reads no more a person than a place ("who published X's novels" keeps ``author (reverse) ;
+        publisher`` before the writers X influenced, who score a third of it)."""
         ranked, kind = list(ranked), self.asked(question)
         if kind is None or len(ranked) < 2 or ranked[0][1] <= 0:
             return ranked
-        top = ranked[0][1]
+        top, share = ranked[0][1], max(min_share, person_share if kind == "person" else 0.0)
         fits = {c: self.fit(kind, c, ends.get(c, ())) for c, s in ranked[:depth]   # the kind picks the
-                if s >= min_share * top and len(c) == len(ranked[0][0])}        # relations, not the hop count
+                if s >= share * top and len(c) == len(ranked[0][0])}            # relations, not the hop count
         best, first = max(fits, key=lambda c: fits[c]), fits[ranked[0][0]]
         if kind in ("place", "person") and not (first < 1.0 < fits[best]):
             return ranked           # only away from ends that look like dates or the other kind

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 
 # KG -> floors of (lookups, chains, missing-abstain): measured, rounded down
 FLOORS = {
-    "books": (0.80, 0.62, 0.60),
+    "books": (0.80, 0.75, 0.60),         # "who published X's novels": the publisher, not whom X influenced
     "companies": (0.70, 0.62, 0.77),     # "Which companies did Bill Gates found?": 'found' is no longer
                                          # 'founded by' by stem alone ([rankers.alignment] stem_min_cos)
     "football": (0.90, 0.87, 1.00),
@@ -32,22 +32,23 @@ FLOORS = {
     "spaceflight": (0.80, 0.75, 1.00),   # ("Who flew on Apollo 13?": crew member below the bar, 0.73 before)
     "paintings": (0.90, 0.85, 0.85),     # written for the chains round, before its first run (0.55 chains
     "albums": (0.90, 0.83, 1.00),        # and 0.61 before FRAG's small-KG chain readings, docs/methods/frag.md)
-    "architecture": (1.00, 0.45, 1.00),  # written for the walk on to the asked kind, before its first run
+    "architecture": (1.00, 0.50, 1.00),  # written for the walk on to the asked kind, before its first run
     "videogames": (0.71, 0.70, 0.60),    # (chains 0.375 and 0.625 before it, docs/methods/frag.md)
-    "dishes": (1.00, 0.75, 1.00),        # the last two written for the relation-fit model, before their first
-    "boardgames": (0.64, 0.58, 0.75),    # run (lookups 0.71 with the fit model alone; the walk on to the asked
+    "dishes": (1.00, 0.91, 1.00),        # the last two written for the relation-fit model, before their first
+    "boardgames": (0.64, 0.66, 0.75),    # run (lookups 0.71 with the fit model alone; the walk on to the asked
                                          # kind then reads "what game is X based on" along `based on ; game
                                          # mechanic`, docs/methods/frag.md, "How far to walk")
     "mountains": (0.71, 0.38, 1.00),     # written for the refusals of the right relation, before its first
                                          # run (0.64 / 0.38 / 0.87 on main c13a372, docs/abstention.md)
-}
+    "operas": (0.66, 0.47, 1.00),        # written for the far end and the clause's hop (docs/methods/frag.md),
+}                                        # before its first run
 
 
 # (method, KG) -> floors of RefKG and KGFR, which read their chains with the default method's small-KG
 # readings (methods/chain_readings.py; docs/methods/refkg.md, docs/methods/kgfr.md): measured, rounded
 # down, on the KGs where they gained most (the other KGs' figures are in the docs, kept out of CI time)
 METHOD_FLOORS = {
-    ("refkg", "books"): (0.80, 0.62, 0.60),
+    ("refkg", "books"): (0.80, 0.75, 0.60),
     ("refkg", "software"): (0.92, 1.00, 0.72),
     ("refkg", "paintings"): (0.90, 0.80, 0.85),
     ("kgfr", "books"): (0.80, 0.50, 0.60),

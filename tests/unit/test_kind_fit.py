@@ -64,3 +64,11 @@ def test_the_kind_never_changes_the_hop_count(acme):
     order = [(two, 1.0), ("founding year", 0.9)]
     assert _first(fit, chains, ends, "When was the home state of Acme Corp formed?", order) == two
 
+
+
+def test_who_moves_only_a_chain_that_scores_at_least_half_the_best(acme):
+    fit, chains, ends, _ = acme
+    close = [("headquarters city", 1.0), ("founded by", 0.6)]
+    assert _first(fit, chains, ends, "Who is behind Acme Corp?", close) == chains["founded by"]
+    far = [("headquarters city", 1.0), ("founded by", 0.3)]     # a publisher answers "who" too: the
+    assert _first(fit, chains, ends, "Who is behind Acme Corp?", far) == chains["headquarters city"]  # words win

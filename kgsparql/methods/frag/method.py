@@ -22,6 +22,8 @@ from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
 from .dated_ends import undated_first
+from .clause_hop import clause_hop_first
+from .far_end import far_end_first
 from .type_fit import type_fit_order
 from .walk_on import WalkOn
 from .small_kg import SmallKgChains
@@ -108,6 +110,12 @@ class FRAG:
             walk = self.walk_on if unknown and self.zero_shot.small_kg() else None
             ranked, walked = type_fit_order(self.encoder, masked, ranked, found.ends, lead=self.params.type_fit_lead,
                                             walk=walk)
+            if walk is not None and self.params.far_end and ranked:     # "which buildings stand in the capital
+                stop = ranked[0][0]                                     # of X": not the capital itself
+                ranked = far_end_first(self.encoder, masked, ranked, found.ends)
+                walked = ranked[0][0] if ranked[0][0] != stop else walked
+            if walk is not None and self.params.clause_hop:     # "the university that employs X"
+                ranked = clause_hop_first(self.encoder, masked, ranked, self.adapter.verbalize)
         evidence = evidence_paths(ranked, found, self.params.top_u)
         if not ranked:
             return TopicAnswer(abstain(question, no_fact(topics[0]), evidence, topics, plan, id))

@@ -32,6 +32,10 @@ class FragOptions:
     walk_on: bool = True         # where no prior knows the KG and it has few relations, walk one hop on to the kind
     walk_lead: float = 0.15      # the noun asks for, when those ends fit it by this much more (frag/walk_on.py) ...
     walk_fetch: bool = True      # ... looking one hop past the best chain where no candidate goes on (one look-up)
+    far_end: bool = True         # ... and a chain one hop longer goes first where its ends read as the noun asked for and
+                                 # the best's as the noun around the topic ("which buildings stand in the capital of X")
+    clause_hop: bool = True      # ... and the hop that leaves the topic reads as the verb of the clause around it
+                                 # ("the university that employs X": works at, not educated at; frag/clause_hop.py)
     rankers: tuple[str, ...] = ("fusion", "alignment")   # zero-shot chain rankers ...
     ranker_weights: tuple[float, ...] = ()               # ... and their weights (default: equal) ...
     zero_shot_weights: tuple[float, ...] = (1.0, 3.0)    # ... where the prior knows none of the chains
