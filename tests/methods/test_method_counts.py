@@ -53,7 +53,11 @@ def test_trained_weight_is_checked(base):
 _HELD = """Ridgefield Arena|seating capacity|18000
 Ridgefield Arena|home team|Ridgefield Rovers
 Ridgefield Arena|home team|Ridgefield Comets
-Ridgefield Arena|opened|1994
+Ridgefield Arena|first match year|1994
+Ridgefield Arena|architect|Ines Falk
+Ridgefield Arena|first match played by|Ridgefield Rovers
+Ridgefield Rovers|founding year|1890
+Ridgefield Comets|founding year|1921
 Vera Holm|directed|1984
 1984|release year|1956
 Vera Holm|born in|Oslo
@@ -75,3 +79,17 @@ def test_a_count_the_kg_holds_is_read_not_counted(tmp_path, method):
     assert seats.answers == ("18000",), seats.abstained
     assert films.answers == ("1",), films.abstained
     assert teams.answers in ((), ("2",))        # counted (or refused), never read as a held number
+
+
+def test_a_superlative_of_the_topics_own_values_is_the_extreme_value(tmp_path):
+    """"first" over the years one hop holds for the topic is the smallest of them, not a comparison of
+    other things; a "who" question is never answered with one of those numbers."""
+    from tests.kgtest import store_from_lines
+
+    settings, _ = store_from_lines(tmp_path, _HELD)
+    with Asker(settings.replace(method="kelgop", llm="none")) as asker:
+        year = asker.ask("In what year was Ridgefield Arena first used for a match?")
+        who = asker.ask("Who first played at Ridgefield Arena?")
+    assert year.answers == ("1994",), year.abstained
+    assert year.plan["aggregate"] == {"op": "min", "by": "value held", "word": "first"}   # read, not given up
+    assert not any(a.isdigit() for a in who.answers)

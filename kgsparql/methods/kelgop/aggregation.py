@@ -13,7 +13,7 @@ from typing import Sequence
 from ...types import XSD, Entity, Relation
 from .lexicon import direction
 
-__all__ = ["Attribute", "numeric_attributes", "pick_attribute", "count_answers", "held_count", "extreme",
+__all__ = ["Attribute", "numeric_attributes", "pick_attribute", "count_answers", "held_count", "held_extreme", "extreme",
            "value_filter"]
 
 _DATED = {XSD + "gYear", XSD + "date", XSD + "dateTime", XSD + "gYearMonth"}
@@ -91,7 +91,24 @@ def held_count(adapter, chain: Sequence[Relation] | None, ends: Sequence[Entity]
     ("How many runways does X have?" along ``number of runways``): they are the answer, not the number
     of such values. None unless every end is a number: a literal, or a value node with no relations of
     its own (a film titled "1984" has some, and is counted as usual; one query, only in that case)."""
-    if chain is None or len(chain) != 1 or not ends or not all(_number(e.name) for e in ends):
+    return _held(adapter, chain, ends, _number)
+
+
+def held_extreme(adapter, chain: Sequence[Relation] | None, ends: Sequence[Entity], word: str) -> tuple[str, ...]:
+    """The smallest or largest of the values a superlative's one-hop chain reaches from its topic when
+    they are the topic's own numbers or dates ("In what year was X *first* climbed?" along ``first
+    ascent year``: the first of X's own years, not a comparison of other things); () otherwise."""
+    held = _held(adapter, chain, ends, lambda v: _number(v) or (len(v) >= 4 and v[:4].isdigit()))
+    if not held:
+        return ()
+    dated = not all(_number(v) for v in held) or any(len(v) == 4 for v in held)
+    key = (lambda v: v) if not all(_number(v) for v in held) else float
+    pick = (min if direction(word, dated) == "min" else max)(held, key=key)
+    return (pick,)
+
+
+def _held(adapter, chain, ends, reads) -> tuple[str, ...] | None:
+    if chain is None or len(chain) != 1 or not ends or not all(reads(e.name) for e in ends):
         return None
     if not all(e.is_literal for e in ends) and adapter.relations([e for e in ends if not e.is_literal], "out"):
         return None

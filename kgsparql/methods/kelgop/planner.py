@@ -9,8 +9,8 @@ from .conjunction import intersect
 from .answerer import Atomic
 from .categories import Shape
 from .sub_questions import Outcome, SubQuestion
-from .aggregation import count_answers, held_count
-from .lexicon import strip_count, strip_superlative
+from .aggregation import count_answers, held_count, held_extreme
+from .lexicon import direction, strip_count, strip_superlative
 
 __all__ = ["Planner"]
 
@@ -82,8 +82,28 @@ class Planner(Composer, Comparer):
     def superlative(self, question: str, link, shape: Shape) -> Outcome:
         topics = link.topics()
         subs = self.resolve(strip_superlative(question), topics, strip_superlative(link.masked()), check=False)
+        word = shape.cues.superlative
+        held = self._held_superlative(question, link, word, subs) if word else None
+        if held is not None:
+            return held
         entities, attribute = self.candidates(subs, topics)
         return self._extreme("superlative", shape.cues.superlative, subs, entities, shape, attribute)
+
+    def _held_superlative(self, question: str, link, word: str, subs: list[SubQuestion]) -> Outcome | None:
+        """The first/last/highest of the topic's own values, where one checked hop reaches them from the
+        topic, read with the superlative word set aside or, failing that, with it ("In what year was X
+        *first* climbed?" along ``first ascent year``); None when the superlative compares other things
+        or the question nests ("when did *the language of X* first appear")."""
+        if len(subs) != 1:
+            return None
+        topics, masked = link.topics(), link.masked()
+        for text, words in ((strip_superlative(question), strip_superlative(masked)), (question, masked)):
+            sub = self.atomic.ask(text, topics, words)
+            held = held_extreme(self.adapter, sub.chain, sub.entities, word)
+            if held:
+                return Outcome("superlative", held, [sub], {"op": direction(word, True), "by": "value held",
+                                                            "word": word})
+        return None
 
     def comparative(self, question: str, link, shape: Shape) -> Outcome:
         if shape.cues.filter:
