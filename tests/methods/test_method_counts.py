@@ -10,6 +10,7 @@ from kgsparql.config import Settings
 from kgsparql.errors import ConfigError
 from kgsparql.kg import ensure_demo_store
 from kgsparql.methods.counting import counted_question
+from kgtest import store_from_lines
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +70,6 @@ Oslo|country|Norway
 def test_a_count_the_kg_holds_is_read_not_counted(tmp_path, method):
     """Where the one relation answering "how many" holds numbers, the number is the answer; an entity
     that is merely titled with a number is still counted (a small KG of its own, no prior knows it)."""
-    from tests.kgtest import store_from_lines
-
     settings, _ = store_from_lines(tmp_path, _HELD)
     with Asker(settings.replace(method=method, llm="none")) as asker:
         seats = asker.ask("How many seats does Ridgefield Arena have?")
@@ -84,8 +83,6 @@ def test_a_count_the_kg_holds_is_read_not_counted(tmp_path, method):
 def test_a_superlative_of_the_topics_own_values_is_the_extreme_value(tmp_path):
     """"first" over the years one hop holds for the topic is the smallest of them, not a comparison of
     other things; a "who" question is never answered with one of those numbers."""
-    from tests.kgtest import store_from_lines
-
     settings, _ = store_from_lines(tmp_path, _HELD)
     with Asker(settings.replace(method="kelgop", llm="none")) as asker:
         year = asker.ask("In what year was Ridgefield Arena first used for a match?")
