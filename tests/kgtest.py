@@ -91,10 +91,16 @@ def evidence_store(home: Path, evidence, name: str) -> Path:
                         quiet=True)
 
 
-def evidence_verifier(home: Path, evidence, name: str):
-    """A rule-path ``Verifier`` (FactKG's reading, no LLM) over ``evidence_store``; use it with ``with``."""
+def store_verifier(home: Path, store: Path, closed: bool = True):
+    """A rule-path ``Verifier`` (no LLM) over a FactKG-shaped ``store``: with FactKG's closed-world
+    reading when ``closed``, the open-world default otherwise; use it with ``with``."""
     from kgsparql import Settings, Verifier
     from kgsparql.eval.factkg import factkg_reading
 
-    path = evidence_store(home, evidence, name)
-    return Verifier(factkg_reading(Settings(store=str(path), adapter="dbpedia", home=str(home), llm="none")))
+    settings = Settings(store=str(store), adapter="dbpedia", home=str(home), llm="none")
+    return Verifier(factkg_reading(settings) if closed else settings)
+
+
+def evidence_verifier(home: Path, evidence, name: str):
+    """A rule-path ``Verifier`` (FactKG's reading, no LLM) over ``evidence_store``; use it with ``with``."""
+    return store_verifier(home, evidence_store(home, evidence, name))

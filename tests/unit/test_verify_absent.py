@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql import Settings, Verifier
-from kgsparql.eval.factkg import factkg_reading
-
-from kgtest import evidence_store
+from kgtest import evidence_store, store_verifier
 
 EVIDENCE = (("Esteghlal_Ahvaz_F.C.", "manager", "Adnan_Hamad"), ("Adnan_Hamad", "birthPlace", "Baghdad"),
             ("Esteghlal_Ahvaz_F.C.", "ground", "Ahvaz"))
@@ -20,14 +17,8 @@ def store(tmp_path_factory):
     return home, evidence_store(home, EVIDENCE, "absent")
 
 
-def _verifier(store, closed: bool) -> Verifier:
-    home, path = store
-    settings = Settings(store=str(path), adapter="dbpedia", home=str(home), llm="none")
-    return Verifier(factkg_reading(settings) if closed else settings)
-
-
 def test_a_name_the_closed_kg_lacks_beside_two_entities_is_a_missing_link(store):
-    with _verifier(store, closed=True) as verifier:
+    with store_verifier(*store, closed=True) as verifier:
         result = verifier.verify("Adnan Hamad, born in Baghdad, later coached Zorbanian Rovers.")
         assert result.verdict == "false", result.explanation
         result = verifier.verify("Adnan Hamad coached Qorvath Wanderers and then Esteghlal Ahvaz F.C.")
@@ -39,7 +30,7 @@ def test_a_name_the_closed_kg_lacks_beside_two_entities_is_a_missing_link(store)
 
 
 def test_abbreviations_and_words_beside_linked_names_are_not_missing_things(store):
-    with _verifier(store, closed=True) as verifier:
+    with store_verifier(*store, closed=True) as verifier:
         for claim in ("Adnan Hamad, often on TV, manages Esteghlal Ahvaz F.C. in Ahvaz.",
                       "Iraqi Adnan Hamad manages Esteghlal Ahvaz F.C.",
                       "Adnan Hamad's club Esteghlal Ahvaz F.C. plays at Ahvaz."):
@@ -48,12 +39,12 @@ def test_abbreviations_and_words_beside_linked_names_are_not_missing_things(stor
 
 
 def test_an_open_kg_keeps_the_claim(store):
-    with _verifier(store, closed=False) as verifier:
+    with store_verifier(*store, closed=False) as verifier:
         result = verifier.verify("Adnan Hamad coached Qorvath Wanderers and then Esteghlal Ahvaz F.C.")
         assert result.verdict == "true", result.explanation
 
 
 def test_a_pronoun_subject_may_hold_the_name_itself(store):
-    with _verifier(store, closed=True) as verifier:
+    with store_verifier(*store, closed=True) as verifier:
         result = verifier.verify("He was managed by Adnan Hamad at Esteghlal Ahvaz F.C. and is nicknamed Kovrin.")
         assert result.verdict != "false" or "Kovrin" not in result.explanation, result.explanation

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql import Settings, Verifier
-from kgsparql.eval.factkg import factkg_reading
-
-from kgtest import evidence_store
+from kgtest import evidence_store, store_verifier
 
 EVIDENCE = (("The_Pigeon_That_Took_Rome", "director", "Melville_Shavelson"), ("Moscow", "leader", "Sergey_Sobyanin"),
             ("Aleksandr_Chumakov", "deathPlace", "Moscow"), ("Moscow", "city", "Russia"),
@@ -23,14 +20,8 @@ def store(tmp_path_factory):
     return home, path
 
 
-def _verifier(store, closed: bool) -> Verifier:
-    home, path = store
-    settings = Settings(store=str(path), adapter="dbpedia", home=str(home), llm="none")
-    return Verifier(factkg_reading(settings) if closed else settings)
-
-
 def test_a_relation_neither_entity_holds_denies_the_link_in_a_closed_world(store):
-    with _verifier(store, closed=True) as verifier:
+    with store_verifier(*store, closed=True) as verifier:
         wrong = verifier.verify("Melville Shavelson is a leader of The Pigeon That Took Rome.")
         assert wrong.verdict == "false", wrong.explanation
         assert "leader" in wrong.explanation and wrong.evidence and wrong.evidence[0][1] is False
@@ -42,20 +33,20 @@ def test_a_relation_neither_entity_holds_denies_the_link_in_a_closed_world(store
 
 
 def test_an_open_world_keeps_the_link(store):
-    with _verifier(store, closed=False) as verifier:
+    with store_verifier(*store, closed=False) as verifier:
         result = verifier.verify("Melville Shavelson is a leader of The Pigeon That Took Rome.")
         assert result.verdict == "true", result.explanation
 
 
 def test_a_named_relation_reached_through_an_unnamed_thing(store):
-    with _verifier(store, closed=True) as verifier:
+    with store_verifier(*store, closed=True) as verifier:
         result = verifier.verify("Matteo Renzi is a leader in Rome.")       # Rome -country-> Italy -leader name-> Renzi
         assert result.verdict == "true", result.explanation
         assert any(len(path) == 2 for path, supports in result.evidence if supports)
 
 
 def test_a_word_naming_an_unheld_relation_clearly_is_not_read_as_a_held_one_it_resembles(store):
-    with _verifier(store, closed=True) as verifier:
+    with store_verifier(*store, closed=True) as verifier:
         # "writer" is near *producer* only loosely; it names *writer* (held by other things) clearly
         wrong = verifier.verify("As it happens, the writer of Fork in the Road was Niko Bolas.")
         assert wrong.verdict == "false", wrong.explanation

@@ -72,10 +72,11 @@ class Planner(Composer, Comparer):
         last = subs[-1]
         if not last.answers:
             return Outcome("count", subs=subs, note="nothing to count")
-        held = held_count(self.adapter, last.chain if len(subs) == 1 else None, last.entities)
+        chain = last.chain if len(subs) == 1 else None
+        held = held_count(self.adapter, chain, last.entities)
         if held is not None:
             return Outcome("count", held, subs, {"op": "count", "by": "value held", "value": held[0]})
-        n, how = count_answers(self.adapter, topics, last.chain if len(subs) == 1 else None, last.answers)
+        n, how = count_answers(self.adapter, topics, chain, last.answers)
         subs.append(SubQuestion(f"how many are [#{len(subs)}]", (str(n),)))
         return Outcome("count", (str(n),), subs, {"op": "count", "by": how, "value": n})
 
@@ -87,7 +88,7 @@ class Planner(Composer, Comparer):
         if held is not None:
             return held
         entities, attribute = self.candidates(subs, topics)
-        return self._extreme("superlative", shape.cues.superlative, subs, entities, shape, attribute)
+        return self._extreme("superlative", word, subs, entities, shape, attribute)
 
     def _held_superlative(self, question: str, link, word: str, subs: list[SubQuestion]) -> Outcome | None:
         """The first/last/highest of the topic's own values, where one checked hop reaches them from the
