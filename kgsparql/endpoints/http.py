@@ -11,16 +11,13 @@ import urllib.error
 import urllib.parse
 from dataclasses import dataclass
 
-from SPARQLWrapper import JSON, POST
-
 from ..config import DEFAULT_USER_AGENT
-from ..errors import ConfigError, EndpointTimeout, MalformedResponse
-from ..readonly import passed_read_form
+from ..errors import EndpointTimeout, MalformedResponse
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
-from .http_target import check_graph, split_url, user_agent_header
+from .http_target import check_graph, check_limits, query_request, split_url, user_agent_header
 from .deadline import check_timeout, read_body, run_until, socket_of
-from .keepalive import KeepAliveOpener, PooledWrapper
+from .keepalive import KeepAliveOpener
 from .retry_policy import RetryPolicy, parse_retry_after, time_limit_hit
 from .sparql_results import decode_results, server_cut, term_from_sparql_json
 
@@ -57,14 +54,8 @@ class HttpEndpoint(BaseEndpoint):
                obey_retry_after: bool = False, max_in_flight: int = 0,
                login: tuple[str | None, str | None] = (None, None)):
         timeout = check_timeout(timeout)
-        if int(max_rows) < 1:
-            raise ConfigError("max_rows must be at least 1")
-        if int(retries) < 0 or int(post_threshold) < 0 or not (0 <= backoff <= max_backoff):
-            raise ConfigError("retries and post_threshold must be >= 0 and 0 <= backoff <= max_backoff")
-        if not 1 <= int(concurrency) <= 8:
-            raise ConfigError("concurrency must be between 1 and 8")
-        if not 0 <= int(max_in_flight) <= 64:
-            raise ConfigError("max_in_flight must be between 0 (no cap) and 64")
+        check_limits(max_rows=max_rows, retries=retries, post_threshold=post_threshold, backoff=backoff,
+                     max_backoff=max_backoff, concurrency=concurrency, max_in_flight=max_in_flight)
         self.concurrency = int(concurrency)
         self._in_flight = threading.BoundedSemaphore(int(max_in_flight)) if max_in_flight else None
         self._opener = KeepAliveOpener(max_idle=2 * self.concurrency)
@@ -158,19 +149,6 @@ class HttpEndpoint(BaseEndpoint):
         headers, body = run_until(work, deadline, abandon)
         return decode_results(body, headers.get("Content-Type", ""), what), server_cut(headers)
 
-    def _wrapper(self, text: str, timeout: float) -> PooledWrapper:
-        sw = PooledWrapper(self.url, agent=self.user_agent)
-        sw.opener = self._opener
-        sw.setQuery(text)
-        # our guard already knows the form; SPARQLWrapper's own sniffing mistakes a comment saying
-        # "drop" for an update and would switch protocol
-        sw.queryType = passed_read_form(text)
-        sw.setReturnFormat(JSON)
-        if self.login:                     # HTTP Basic auth; the URL in messages never holds it
-            sw.setCredentials(self.login[0], self.login[1] or "")
-        sw.timeout = timeout  # setTimeout() would truncate to whole seconds
-        for key, value in self.params:  # default-graph-uri and any parameters given in the URL
-            sw.addParameter(key, value)
-        if len(urllib.parse.quote_plus(text)) > self.post_threshold:
-            sw.setMethod(POST)
-        return sw
+    def _wrapper(self, text: str, timeout: float):
+        return query_request(self.url, text, timeout, opener=self._opener, agent=self.user_agent,
+                             login=self.login, params=self.params, post_threshold=self.post_threshold)
