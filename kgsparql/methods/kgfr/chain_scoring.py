@@ -14,7 +14,6 @@ A question that asks for entities like the topic ("which *other* films...", "who
 relation and back along the same one; the hop coming back then needs no word of its own."""
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -22,6 +21,7 @@ from typing import Callable, Sequence
 from ...rank.base import STOPWORDS
 from ...rank.mentions import SAME_KIND_WORDS
 from ...types import Relation
+from .hop_alignment import Chain, aligned_f1, aligned_strength, returns
 
 __all__ = ["ChainScore", "QuestionScorer", "SIBLING_WORDS"]
 
@@ -33,7 +33,6 @@ _PREPOSITIONS = frozenset(("of", "with"))   # "the director of X ...", "films th
 _JOINERS = frozenset("that who which whom is are was were".split())
 _WH = frozenset({"which", "what", "whose"})
 _TOKEN = re.compile(r"[^\W_]+")
-Chain = tuple[Relation, ...]
 
 
 @dataclass(frozen=True)
@@ -107,9 +106,9 @@ class QuestionScorer:
         wh_sim = self._wh_similarity([self.describe(c[-1]) for c in chains])
         out = []
         for chain, sem in zip(chains, semantic):
-            aligned, covered = self._aligned(chain, occurrences)
-            score = _f1(aligned, covered, len(chain), self.total)
-            if self.sibling and not _returns(chain):
+            aligned, covered = aligned_strength([self.describe(r) for r in chain], chain, occurrences, self.sibling)
+            score = aligned_f1(aligned, covered, len(chain), self.total)
+            if self.sibling and not returns(chain):
                 score *= self.sibling_damping
             wh = next((g for g in occurrences if g[2]), None)
             if wh and chain[-1].inverse and self.describe(chain[-1]) in wh[1]:
@@ -127,48 +126,6 @@ class QuestionScorer:
         sims = self.encoder.embed([self.tokens[self.wh]]) @ self.encoder.embed(unique).T
         return {label: float(x) for label, x in zip(unique, sims[0])}
 
-    def _aligned(self, chain: Chain, occurrences) -> tuple[float, float]:
-        """The best order-preserving alignment of hops with words: each word used once, a later hop
-        never on a word nearer the topic than an earlier hop's; a returning hop of a same-kind
-        question aligns by itself; the answer-type word is covered by a last hop going forwards
-        along its relation. Returns (hop strength aligned, word strength covered)."""
-        labels = [self.describe(r) for r in chain]
-        free = [self.sibling and i > 0 and _reverse_of(chain[i], chain[i - 1]) for i in range(len(chain))]
-        useful = [j for j, (_, ls, _) in enumerate(occurrences) if any(l in ls for l in labels)]
-        best = (0.0, 0.0)
-        for pick in itertools.product([None, *useful], repeat=len(chain)):
-            used = [j for j in pick if j is not None]
-            if len(used) != len(set(used)) or [occurrences[j][0] for j in used] != sorted(occurrences[j][0] for j in used):
-                continue
-            hops, words, returned = 0.0, 0.0, False
-            for i, j in enumerate(pick):
-                strength = occurrences[j][1].get(labels[i], 0.0) if j is not None else 0.0
-                if strength > 0:
-                    hops, words = hops + 1.0, words + strength      # a hop is aligned or not; words weigh
-                elif free[i] and not returned:
-                    hops, returned = hops + 1.0, True
-            wh = next((j for j, g in enumerate(occurrences) if g[2]), None)
-            if wh is not None and wh not in used and not chain[-1].inverse:
-                words += occurrences[wh][1].get(labels[-1], 0.0)
-            best = max(best, (hops, words))
-        return best
-
 
 def _joined(gap: list[str]) -> bool:
     return all(w in _JOINERS for w in gap)
-
-
-def _f1(aligned: float, covered: float, hops: int, total: float) -> float:
-    if aligned <= 0 or not hops:
-        return 0.0
-    precision = min(1.0, aligned / hops)
-    recall = min(1.0, covered / total) if total else 1.0
-    return 2 * precision * recall / (precision + recall)
-
-
-def _reverse_of(a: Relation, b: Relation) -> bool:
-    return a.iri == b.iri and a.via == b.via and a.inverse != b.inverse
-
-
-def _returns(chain: Chain) -> bool:
-    return any(_reverse_of(chain[i], chain[i - 1]) for i in range(1, len(chain)))

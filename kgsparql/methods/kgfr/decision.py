@@ -6,7 +6,7 @@ reached (docs/methods/kgfr.md, "Answering without an LLM, and abstaining")."""
 from __future__ import annotations
 
 from ...rank.path_words import chain_words
-from .chain_scoring import _returns
+from .hop_alignment import returns
 from ..shared_chains import chain_probabilities
 from ..shared_verdict import answers_alike, answers_along, shared_verdict
 
@@ -28,7 +28,7 @@ def with_trained(method, ranking: list, masked: str, ends: dict, prior=None, sam
     probs = chain_probabilities(method.trained, method.encoder, masked, pool, method.adapter.verbalize,
                                 {c: len(ends[c]) for c in pool})
     weight = method.params.prior_weight if prior is not None else 0.0
-    settled = {s.chain for s in ranking if s.score >= SETTLED and same_kind and _returns(s.chain)}
+    settled = {s.chain for s in ranking if s.score >= SETTLED and same_kind and returns(s.chain)}
 
     def of(chain) -> float:     # no support for a chain that walks on past a walk out and back that says it all
         if prior is None or any(chain[:n] in settled for n in range(1, len(chain))):
