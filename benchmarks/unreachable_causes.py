@@ -2,8 +2,8 @@
 fits, read from the store and from the question's own evidence triples in the data file:
 
 - ``b_dropped_at_build``: the question's evidence names a gold answer and holds triples the KB build
-  dropped (a relation that is not a Freebase id, e.g. ``Jr.,people.person.education``: a name with a
-  comma split upstream), so the path to it may be lost;
+  drops (a relation that is not a Freebase id even once ``freebase_kb.mend`` has put a name split at
+  a comma back together), so the path to it may be lost;
 - ``e_gold_literal_absent``: the gold is a date or number and the KB holds no such value;
 - ``d_label_differs``: no entity is named as the gold (as the metric compares: case and spaces set
   aside), but one within two edges of a topic has a name equal to it once accents, punctuation and a
@@ -24,11 +24,13 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 import unicodedata
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from gold_paths import _graph, shortest_path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gold_paths import _graph, shortest_path  # noqa: E402
 
 __all__ = ["cause_of", "loose"]
 
@@ -61,8 +63,9 @@ def _strict(text: str) -> str:
 def cause_of(item, raw: dict, topics: list[str], adj: dict, names: dict, by_name: dict) -> dict:
     gold_names = {loose(a) for a in item.answers}
     goals = {a for a in item.answer_iris if a in adj} | {e for a in item.answers for e in by_name.get(_strict(a), ())}
-    kept = {(h, r, t) for h, r, t in raw.get("evidence_triples") or [] if re.fullmatch(r"[\w]+(\.[\w]+){2,}", r)}
-    dropped = [(h, r, t) for h, r, t in raw.get("evidence_triples") or [] if (h, r, t) not in kept]
+    from kgsparql.eval.freebase_kb import is_relation_id, mend
+
+    dropped = [tuple(t) for t in raw.get("evidence_triples") or [] if not is_relation_id(mend(*t)[1])]
     own = {loose(x) for h, _, t in raw.get("evidence_triples") or [] for x in (h, t)}
     if dropped and (own | {loose(r.rpartition(",")[0]) for _, r, _ in dropped}) & gold_names:
         return {"cause": "b_dropped_at_build", "evidence": dropped[:2]}
