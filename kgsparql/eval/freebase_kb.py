@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -26,40 +25,12 @@ from typing import Iterable
 import pyoxigraph
 
 from ..errors import InputError
+from .split_names import is_mid, is_relation_id, mend
 
 __all__ = ["FB", "FreebaseKB", "read_jsonl", "is_relation_id", "is_mid", "mid_iri", "mend"]
 
 FB = "http://rdf.freebase.com/ns/"
 _NAME = pyoxigraph.NamedNode(FB + "type.object.name")
-_RELATION = re.compile(r"[A-Za-z0-9_]+(\.[A-Za-z0-9_]+){2,}")
-_MID = re.compile(r"[mg]\.[0-9a-z_]+")
-
-
-def is_relation_id(text: str) -> bool:
-    return bool(_RELATION.fullmatch(text))
-
-
-def is_mid(text: str) -> bool:
-    return bool(_MID.fullmatch(text))
-
-
-def mend(head: str, relation: str, tail: str) -> tuple[str, str, str]:
-    """A triple whose head name was split at a comma upstream, put back together. Either the rest of
-    the head went in front of the relation (``"Martin Luther King", "Jr.,people.person.education", t``
-    -> ``"Martin Luther King, Jr.", "people.person.education", t``), or it took the relation's place
-    and pushed the relation into the tail (``"Washington", "D.C.", "location.location.containedby,United
-    States of America"``). Any other triple is returned as it is."""
-    if is_relation_id(relation) or is_mid(head):
-        return head, relation, tail
-    rest, comma, relation_id = relation.rpartition(",")
-    if comma and rest.strip() and is_relation_id(relation_id):
-        return f"{head}, {rest.strip()}", relation_id, tail
-    relation_id, comma, rest = tail.partition(",")
-    if comma and rest.strip() and is_relation_id(relation_id):
-        return f"{head}, {relation.strip()}", relation_id, rest.strip()
-    return head, relation, tail
-
-
 def mid_iri(mid: str) -> str:
     return FB + mid
 
