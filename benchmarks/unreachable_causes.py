@@ -2,7 +2,7 @@
 fits, read from the store and from the question's own evidence triples in the data file:
 
 - ``b_dropped_at_build``: the question's evidence names a gold answer and holds triples the KB build
-  drops (a relation that is not a Freebase id even once ``freebase_kb.mend`` has put a name split at
+  drops (a relation that is not a Freebase id even once ``split_names.mend`` has put a name split at
   a comma back together), so the path to it may be lost;
 - ``e_gold_literal_absent``: the gold is a date or number and the KB holds no such value;
 - ``d_label_differs``: no entity is named as the gold (as the metric compares: case and spaces set
@@ -63,7 +63,7 @@ def _strict(text: str) -> str:
 def cause_of(item, raw: dict, topics: list[str], adj: dict, names: dict, by_name: dict) -> dict:
     gold_names = {loose(a) for a in item.answers}
     goals = {a for a in item.answer_iris if a in adj} | {e for a in item.answers for e in by_name.get(_strict(a), ())}
-    from kgsparql.eval.freebase_kb import is_relation_id, mend
+    from kgsparql.eval.split_names import is_relation_id, mend
 
     dropped = [tuple(t) for t in raw.get("evidence_triples") or [] if not is_relation_id(mend(*t)[1])]
     own = {loose(x) for h, _, t in raw.get("evidence_triples") or [] for x in (h, t)}
