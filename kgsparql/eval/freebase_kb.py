@@ -6,14 +6,16 @@ It is written as Freebase RDF: IRIs under ``http://rdf.freebase.com/ns/``; a nam
 name (WebQSP answer names beside their mids, CWQ topic entities and single answers; then, for a
 WebQSP topic mid named nowhere, the one named head of its gold chain's first relation), else a stable
 minted id ``ns:m.x<12 hex of sha256(name)>`` (a real mid never starts with ``m.x``); a raw mid stays
-an unnamed node, which the ``freebase`` adapter walks as a CVT. A relation that is not a Freebase id
-(``domain.type.property``, e.g. ``Jr.,people.person.education`` split at a comma inside a name) is
-dropped and counted. Both datasets' name↔mid pairs are used for either KB: the mids are Freebase's."""
+an unnamed node, which the ``freebase`` adapter walks as a CVT. A head name with a comma was split at
+its first comma upstream, so that the rest of the name went in front of the relation
+(``["Martin Luther King", "Jr.,people.person.education", …]``): such a triple is mended into
+``["Martin Luther King, Jr.", "people.person.education", …]`` (``mend``). A relation that is still
+not a Freebase id (``domain.type.property``) is dropped and counted. Both datasets' name↔mid pairs
+are used for either KB: the mids are Freebase's."""
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -23,23 +25,12 @@ from typing import Iterable
 import pyoxigraph
 
 from ..errors import InputError
+from .split_names import is_mid, is_relation_id, mend
 
-__all__ = ["FB", "FreebaseKB", "read_jsonl", "is_relation_id", "is_mid", "mid_iri"]
+__all__ = ["FB", "FreebaseKB", "read_jsonl", "is_relation_id", "is_mid", "mid_iri", "mend"]
 
 FB = "http://rdf.freebase.com/ns/"
 _NAME = pyoxigraph.NamedNode(FB + "type.object.name")
-_RELATION = re.compile(r"[A-Za-z0-9_]+(\.[A-Za-z0-9_]+){2,}")
-_MID = re.compile(r"[mg]\.[0-9a-z_]+")
-
-
-def is_relation_id(text: str) -> bool:
-    return bool(_RELATION.fullmatch(text))
-
-
-def is_mid(text: str) -> bool:
-    return bool(_MID.fullmatch(text))
-
-
 def mid_iri(mid: str) -> str:
     return FB + mid
 
@@ -78,7 +69,8 @@ def _inferred_topics(webqsp: Iterable[dict]) -> Iterable[tuple[str, str]]:
     evidence triples along the first relation of the question's gold chain (the chain starts at the topic)."""
     for row in webqsp:
         mid, chain = row.get("topic_entity_mid"), row.get("gold_relations") or []
-        heads = {h for h, r, _ in row.get("evidence_triples") or [] if chain and r == chain[0] and not is_mid(h)}
+        triples = (mend(*triple) for triple in row.get("evidence_triples") or [])
+        heads = {h for h, r, _ in triples if chain and r == chain[0] and not is_mid(h)}
         if mid and len(heads) == 1:
             yield heads.pop(), mid
 
@@ -116,7 +108,7 @@ class FreebaseKB:
     def build(cls, rows: list[dict], webqsp: list[dict], cwq: list[dict]) -> "FreebaseKB":
         triples, dropped = set(), Counter()
         for row in rows:
-            for h, r, t in row.get("evidence_triples") or []:
+            for h, r, t in (mend(*triple) for triple in row.get("evidence_triples") or []):
                 if is_relation_id(r):
                     triples.add((h, r, t))
                 else:

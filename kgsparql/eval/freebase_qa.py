@@ -25,7 +25,7 @@ __all__ = ["load_webqsp", "load_cwq", "in_dev", "FILES", "DEV_SHARE"]
 
 FILES = {"webqsp": "webqsp_test.jsonl", "cwq": "cwq_test.jsonl"}
 DEV_SHARE = 0.3
-KB_VERSION = "freebase-kb-2"        # bump when freebase_kb writes a different KB from the same files
+KB_VERSION = "freebase-kb-3"        # bump when freebase_kb writes a different KB from the same files
 _SALT = "kgsparql-split-v1"
 
 

@@ -4,7 +4,9 @@
     case     0.10  the span is spelled exactly like the label (case included)
     marked   0.20  ... and the label has a capital, digit or symbol (beyond a sentence-initial capital)
     maximal  0.15  no longer reading with at least as good a spelling contains this span
-                   (``Martha`` inside ``Martha Plimpton``, ``Moulin Rouge`` inside ``Moulin Rouge!``)
+                   (``Martha`` inside ``Martha Plimpton``, ``Moulin Rouge`` inside ``Moulin Rouge!``;
+                   a loose match counts as good as an exact one: ``cambridge`` inside
+                   ``trinity college cambridge`` for *Trinity College, Cambridge*)
     content  0.06  content words in the span, up to 4
     length   0.02  tokens in the span, up to 8
     name     0.05  the span has a content word the KG does not name its relations with
@@ -57,8 +59,11 @@ def acceptable(toks: list[Token], r: Reading) -> bool:
 
 
 def _dominated(r: Reading, level: int, others: list[tuple[Reading, int]]) -> bool:
-    return any(o.i <= r.i and r.j <= o.j and (o.i, o.j) != (r.i, r.j) and lv >= level and o.tier >= r.tier
-               for o, lv in others)
+    """A longer reading holds this span with at least as good a spelling and match. A loose match
+    (the label's words, only punctuation or accents set aside: ``trinity college cambridge`` for
+    *Trinity College, Cambridge*) is as good as an exact one of fewer words (``cambridge``)."""
+    return any(o.i <= r.i and r.j <= o.j and (o.i, o.j) != (r.i, r.j) and lv >= level
+               and (o.tier >= r.tier or o.tier >= LOOSE) for o, lv in others)
 
 
 def base_scores(toks: list[Token], readings: list[Reading], case_aware: bool = True,

@@ -63,7 +63,7 @@ def test_virtuoso_bulk_loaded_answers_like_the_embedded_store(virtuoso_server, k
                            f"127.0.0.1:{virtuoso_server.sql_port}"], capture_output=True, text=True,
                           env={**os.environ, "ISQL": find_binary(virtuoso_server.isql_binary) or "isql-vt"})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "10112 triples" in done.stdout
+    assert "10244 triples" in done.stdout
     rows = _eval(home, tmp_path / "virtuoso.jsonl", "--endpoint", f"{virtuoso_server.url}?default-graph-uri={graph}")
     assert rows == embedded and any(r["hits1"] for r in rows)
 

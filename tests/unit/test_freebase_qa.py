@@ -14,7 +14,7 @@ from kgsparql import Asker
 from kgsparql.cli import main as cli_main
 from kgsparql.errors import InputError
 from kgsparql.eval import benchmark, load_dataset
-from kgsparql.eval.freebase_kb import FB, FreebaseKB
+from kgsparql.eval.freebase_kb import FB, FreebaseKB, mend
 from kgsparql.eval.metrics import score
 from kgsparql.methods.own_topic import named_in
 
@@ -54,10 +54,11 @@ def test_cwq_gold_types_and_topics():
 
 def test_the_kb_is_freebase_shaped(tmp_path):
     rows = [json.loads(line) for line in (DATA / "webqsp" / "webqsp_test.jsonl").read_text().splitlines()]
-    rows[0]["evidence_triples"].append(["Jamaica", "Jr.,people.person.education", "Nowhere"])
+    rows[0]["evidence_triples"].append(["Jamaica", "where it rained,", "Nowhere"])
+    rows[0]["evidence_triples"].append(["Martin Luther King", "Jr.,people.person.place_of_birth", "Atlanta"])
     kb = FreebaseKB.build(rows, rows, [])
     report = kb.write_ntriples(tmp_path / "kb.nt")
-    assert kb.dropped["Jr.,people.person.education"] == 1 and report["dropped_triples"] == sum(kb.dropped.values())
+    assert kb.dropped["where it rained,"] == 1 and report["dropped_triples"] == sum(kb.dropped.values())
     store = pyoxigraph.Store()
     store.load(path=str(tmp_path / "kb.nt"), format=pyoxigraph.RdfFormat.N_TRIPLES)
     ask = lambda text: bool(store.query(text))         # noqa: E731
@@ -66,6 +67,24 @@ def test_the_kb_is_freebase_shaped(tmp_path):
     assert ask(f"ASK {{ <{FB}people.person.x> ?p ?o }}") is False
     assert not ask(f"ASK {{ <{FB}m.04j60kc> {NAME} ?n }}")                                 # a CVT stays unnamed
     assert ask(f"ASK {{ <{FB}m.04j60kc> ?p ?o }}") and not ask(f'ASK {{ ?s ?p "Nowhere"@en }}')
+    assert ask(f'ASK {{ ?k {NAME} "Martin Luther King, Jr."@en . ?k <{FB}people.person.place_of_birth> ?a . '
+               f'?a {NAME} "Atlanta"@en }}')                                             # mended, not dropped
+
+
+@pytest.mark.parametrize("triple, mended", [
+    (("Martin Luther King", "Jr.,people.person.education", "m.02wp75f"),
+     ("Martin Luther King, Jr.", "people.person.education", "m.02wp75f")),
+    (("Bilady", "Bilady, Bilady,music.composition.language", "Arabic Language"),
+     ("Bilady, Bilady, Bilady", "music.composition.language", "Arabic Language")),
+    (("Washington", "D.C.", "location.location.containedby,United States of America"),
+     ("Washington, D.C.", "location.location.containedby", "United States of America")),
+    (("Houston", "location.location.containedby", "Harris County, Texas"),
+     ("Houston", "location.location.containedby", "Harris County, Texas")),
+    (("m.0abc", "Jr.,people.person.education", "X"), ("m.0abc", "Jr.,people.person.education", "X")),
+    (("A", "no relation here", "B, c"), ("A", "no relation here", "B, c")),
+])
+def test_a_head_split_at_its_comma_is_mended(triple, mended):
+    assert mend(*triple) == mended
 
 
 def test_a_prediction_is_right_by_name_or_by_mid():

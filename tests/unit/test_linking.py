@@ -117,3 +117,14 @@ def test_lookup_fallback_without_an_index(tmp_path):
     assert result.top.label == "Judd Apatow"
     assert st.sparql_queries <= 12 // 10 + 1 + 1, "batched lookups plus one relations query"
     assert linker.link("who directed [Kismet]").top.label == "Kismet"
+
+
+def test_a_name_written_without_its_punctuation_beats_a_shorter_exact_name(tmp_path):
+    rows = ROWS + ("Trinity College, Cambridge|parent_institution|University of Cambridge\n"
+                   "Cambridge|contained_by|England\nWashington, D.C.|contained_by|United States\n"
+                   "Washington|contained_by|United States\n")
+    linker = EntityLinker(lines_kg(tmp_path, rows, BASE))
+    assert top(linker, "what university is trinity college cambridge part of") == "Trinity College, Cambridge"
+    assert top(linker, "what is washington d.c. contained by") == "Washington, D.C."
+    assert top(linker, "what is washington contained by") == "Washington"
+    assert top(linker, "who starred in Hell") == "Hell"
