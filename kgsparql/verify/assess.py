@@ -102,7 +102,8 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
         quantities = quantity_labels(facts, label)
         words = [w for w in words if not w.labels <= quantities]
     # closed world: a name beside two or more entities that the KG lacks is a link that is not there
-    absent = absent_parts(absent_names(text, names, mentioned, ctx.encoder.words(), outside(text, framing)), mentioned) \
+    absent = absent_parts(absent_names(text, names, mentioned, ctx.encoder.words(), outside(text, framing),
+                                       getattr(ctx.linker, "index", None)), mentioned) \
         if closed_world and len(mentioned) >= 2 and not negated else []
     comparing = form.count or form.date_op
     # "It is a city in Mexico with ...": the values and names are the unnamed subject's, not Mexico's

@@ -44,6 +44,16 @@ def test_one_negation_over_a_single_clause_still_denies_the_whole_claim(verifier
     assert verifier.verify("Anna Berg did not play for SK Brann.").verdict == "false"
 
 
+@pytest.mark.parametrize("claim, verdict", [
+    ("Anna Berg does not have 20 caps, but she was born in Oslo.", "false"),     # the one part, as written
+    ("Anna Berg does not have 20 caps, but she was born in Bergen.", "true"),
+    ("Anna Berg was born in Bergen and did not win 20 caps.", "true"),
+])
+def test_a_negator_in_a_clause_holding_no_part_leaves_the_one_part_as_written(verifier, claim, verdict):
+    result = verifier.verify(claim)
+    assert result.verdict == verdict, result.explanation
+
+
 def _at(text: str, *names: str) -> list[tuple[int, int]]:
     return [(text.index(n), text.index(n) + len(n)) for n in names]
 
