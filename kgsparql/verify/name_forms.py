@@ -17,7 +17,7 @@ import re
 from ..rank.base import STOPWORDS
 from .written_values import plain_words
 
-__all__ = ["form_key", "held_in_form"]
+__all__ = ["form_key", "held_in_form", "written_as"]
 
 _QUALIFIER = re.compile(r"\([^()]*\)")
 _JOINING = re.compile(r"[.'’`]")          # dots and apostrophes join letters: "F.C." = "FC", "Martyrs'" = "Martyrs"
@@ -45,6 +45,13 @@ def held_in_form(index, claim: str, name: str) -> bool:
         if run and (len(run) == len(label) or sum(w not in STOPWORDS for w in run) >= MIN_RUN):
             return True
     return False
+
+
+def written_as(claim: str, name: str, value: str) -> bool:
+    """Is ``value`` (a name the KG holds) what the claim writes as ``name``, in another form: the
+    same form, or the whole value written around the name ("FC Vellano" of "FC Vellano 1911")?"""
+    key, held = form_key(name).split(), form_key(value).split()
+    return bool(key) and (key == held or len(_written_run(form_key(claim).split(), key, held)) == len(held))
 
 
 def _written_run(claim: list[str], name: list[str], label: list[str]) -> list[str]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from kgsparql.linking import LabelIndex
-from kgsparql.verify.name_forms import form_key, held_in_form
+from kgsparql.verify.name_forms import form_key, held_in_form, written_as
 from kgtest import evidence_store, store_verifier
 
 EVIDENCE = (("Marco_Rossetti", "team", "F.C._Vellano_1911"), ("Marco_Rossetti", "managerClub", "A.C._Dorvesa"),
-            ("A.C._Dorvesa", "ground", "Dorvesa"), ("Marco_Rossetti", "birthPlace", "Türk_Ölçüm_Anıtı"))
+            ("A.C._Dorvesa", "ground", "Dorvesa"), ("Marco_Rossetti", "birthPlace", "Türk_Ölçüm_Anıtı"),
+            ("Arsenal_F.C.", "headCoach", "Mikel_Arteta"), ("Chelsea_F.C.", "headCoach", "Enzo_Maresca"))
 
 
 def test_form_key_drops_only_differences_of_form():
@@ -30,6 +31,12 @@ def test_a_name_is_held_when_the_claim_writes_a_label_around_it():
     assert not held_in_form(None, claim, "FC Vellano")
 
 
+def test_a_value_is_the_name_written_in_another_form_or_around_it():
+    assert written_as("He coached Arsenal FC.", "Arsenal FC", "Arsenal F.C.")
+    assert written_as("He was at FC Vellano 1911.", "FC Vellano", "F.C. Vellano 1911")
+    assert not written_as("He was at FC Vellano.", "FC Vellano", "F.C. Vellano 1911")
+
+
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     home = tmp_path_factory.mktemp("forms-home")
@@ -43,3 +50,13 @@ def test_a_respelt_name_of_the_kg_is_no_missing_thing(store):
         result = verifier.verify("Marco Rossetti played for Qorvath Wanderers and manages A.C. Dorvesa.")
         assert result.verdict == "false", result.explanation
         assert "Qorvath Wanderers" in result.explanation
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_one_entity_and_a_name_that_is_its_value_in_another_form(store, closed):
+    with store_verifier(*store, closed=closed) as verifier:
+        for claim in ("Arsenal FC is coached by Mikel Arteta.", "Marco Rossetti plays for FC Vellano 1911."):
+            result = verifier.verify(claim)
+            assert result.verdict == "true", (claim, result.explanation)
+        result = verifier.verify("Arsenal FC is coached by Enzo Maresca.")      # his club is another
+        assert result.verdict == "false", result.explanation
