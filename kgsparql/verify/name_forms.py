@@ -6,7 +6,7 @@ Democratic Union (Latvia)*). ``form_key`` removes exactly those differences; not
 KG's vocabulary or to a list of names.
 
 A name is held in another form (``held_in_form``) when a label of the KG's label index has its form,
-or when a label holding the name's form is written in the claim around it ("FC Bari" cut off before
+or when a label holding the name's form is written whole in the claim around it ("FC Bari" cut off before
 "1908" by the name reader, where the claim writes "FC Bari 1908"). Labels are looked up through the
 rarest word of the name (``LabelIndex.holding``); a KG linked without a local index holds no name
 this way (the caller keeps its reading)."""
@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import re
 
-from ..rank.base import STOPWORDS
 from .written_values import plain_words
 
 __all__ = ["form_key", "held_in_form", "written_as"]
 
 _QUALIFIER = re.compile(r"\([^()]*\)")
 _JOINING = re.compile(r"[.'’`]")          # dots and apostrophes join letters: "F.C." = "FC", "Martyrs'" = "Martyrs"
-MIN_RUN = 2                                # content words in a row that name a label, short of its whole
 MAX_CANDIDATES = 2000                      # labels compared per name: a word held by more says nothing alone
 
 
@@ -33,25 +31,24 @@ def form_key(text: str) -> str:
 
 
 def held_in_form(index, claim: str, name: str) -> bool:
-    """Some label of ``index`` (a ``LabelIndex``, or None) holds ``name`` in another form, and the
-    claim writes around the name the whole label or two or more of its content words in a row."""
-    key = form_key(name).split()
+    """Some label of ``index`` (a ``LabelIndex``, or None) is ``name`` in another form, or is
+    written whole in the claim around it. A label that only holds the name's words ("New Orleans"
+    in *New Orleans Saints*) is another thing."""
+    key = form_key(name)
     if index is None or not key:
         return False
     around = form_key(claim).split()
-    for i in _candidates(index, " ".join(key)):
-        label = form_key(index.entries[i][1]).split()
-        run = _written_run(around, key, label)
-        if run and (len(run) == len(label) or sum(w not in STOPWORDS for w in run) >= MIN_RUN):
-            return True
-    return False
+    return any(_is_written(around, key.split(), form_key(index.entries[i][1]).split()) for i in _candidates(index, key))
 
 
 def written_as(claim: str, name: str, value: str) -> bool:
     """Is ``value`` (a name the KG holds) what the claim writes as ``name``, in another form: the
     same form, or the whole value written around the name ("FC Vellano" of "FC Vellano 1911")?"""
-    key, held = form_key(name).split(), form_key(value).split()
-    return bool(key) and (key == held or len(_written_run(form_key(claim).split(), key, held)) == len(held))
+    return _is_written(form_key(claim).split(), form_key(name).split(), form_key(value).split())
+
+
+def _is_written(claim: list[str], name: list[str], held: list[str]) -> bool:
+    return bool(name) and (name == held or len(_written_run(claim, name, held)) == len(held))
 
 
 def _written_run(claim: list[str], name: list[str], label: list[str]) -> list[str]:

@@ -25,7 +25,7 @@ def test_a_name_is_held_when_the_claim_writes_a_label_around_it():
     index = LabelIndex([("a", "F.C. Vellano 1911"), ("b", "National Register of Old Places listings in Dorr County")])
     claim = "Marco was at FC Vellano 1911 and on the National Register of Old Places."
     assert held_in_form(index, claim, "FC Vellano")
-    assert held_in_form(index, claim, "National Register of Old Places")
+    assert not held_in_form(index, claim, "National Register of Old Places")    # a part of a longer label
     assert not held_in_form(index, "Marco was at FC Vellano and more.", "Vellano Rovers")
     assert not held_in_form(index, "He played in Dorr.", "Dorr")     # one word of a longer label
     assert not held_in_form(None, claim, "FC Vellano")
