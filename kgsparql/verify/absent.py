@@ -42,12 +42,13 @@ def _words(text: str) -> str:
 
 
 def absent_names(text: str, names: list[str], mentioned: list[Mentioned], common: frozenset[str] = frozenset(),
-                 body: str = "", index=None) -> list[str]:
+                 body: str = "", index=None, pronoun_subject: bool = False) -> list[str]:
     """The ``names`` (unlinked, not values of the linked entities' facts) that name a thing the KG
     lacks rather than a part of a linked name, an abbreviation, an opening word or a label of the
     KG's label ``index`` in another form; none when the claim's ``body`` (its framing blanked) opens
-    with a personal pronoun."""
-    if _PRONOUN_SUBJECT.match(body or text):
+    with a personal pronoun, unless ``pronoun_subject`` (the caller reads the names against the
+    unnamed subject's own facts, ``verify.unnamed.through_unnamed``)."""
+    if not pronoun_subject and _PRONOUN_SUBJECT.match(body or text):
         return []
     known = set()
     for m in mentioned:
