@@ -74,3 +74,7 @@ def test_parts_denied_on_their_own_are_flipped_and_the_rest_must_hold():
     assert decide([held, lacked], negated=True, denied=(False, True)) == "true"
     assert decide([lacked, lacked], negated=True, denied=(False, True)) == "false"
     assert decide([held, held], negated=True, denied=(False, True)) == "false"
+
+
+def test_a_negated_clause_without_a_number_still_denies_the_one_part(verifier):
+    assert verifier.verify("Anna Berg was not the one who was born in Bergen.").verdict == "false"
