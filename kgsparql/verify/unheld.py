@@ -3,10 +3,7 @@ KG records *writer* for other things but joins X and Y only by *producer*): read
 the link the claim states is not there, however else the two are joined.
 
 A word counts only when it names a label of the KG's whole vocabulary clearly: by its stem and close
-in meaning too (the stem alone ties "passed" to *assembly*), the word alone or the claim as a whole:
-a verb is often far from its relation's noun as a single word ("written" / *writer*, "owns" /
-*owner*) but the claim around it, read by the shared matcher against the whole vocabulary, means
-that label before any other ("X was written by Y" means *writer* at 0.75, *author* at 0.39). A word at the head of an indefinite
+in meaning too (the stem alone ties "passed" to *assembly*). A word at the head of an indefinite
 noun phrase after a preposition ("died in a region which was led by Y", "in a city that's led by")
 names an unnamed thing between the entities, not their link; a claim whose subject is unnamed ("It
 is one of the ingredients in Y") is about a third thing; neither counts."""
@@ -17,16 +14,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from .framing import outside
-from .kg_vocabulary import matcher, vocabulary
+from .kg_vocabulary import vocabulary
 from .linked import Mentioned, masked
 from .relation_words import RelationWord, relation_words
 from .unnamed import unnamed_subject
 
 __all__ = ["unheld_words", "names_some_thing", "MEANS"]
 
-MEANS = 0.8           # the cosine a stem-matched word must also reach to its label ...
-CLAIM_MEANS = 0.7     # ... or the score of its label, first of the vocabulary, for the whole claim
+MEANS = 0.8           # the cosine a stem-matched word must also reach to its label
 _UNNAMED_THING = re.compile(r"\b(?:in|at|on|from|of|to|by|with|for|into|near)\s+an?\s+(?:[\w-]+\s+){0,2}$", re.I)
 
 
@@ -36,26 +31,11 @@ def unheld_words(ctx, text: str, framing, mentioned: list[Mentioned], held: set[
     if len(mentioned) != 2 or unnamed_subject(text, framing, mentioned[0]):
         return []
     spans = list(framing) + [(m.start, m.end) for m in mentioned]
-    labels = sorted(held | set(vocabulary(ctx)))
-    found = relation_words(ctx.ranker("alignment"), text, masked(text, mentioned), labels)
+    found = relation_words(ctx.ranker("alignment"), text, masked(text, mentioned), sorted(held | set(vocabulary(ctx))))
     found = [w for w in found if w.strength >= 1.0 and not w.labels & held
              and not any(a <= w.position < b for a, b in spans) and not _UNNAMED_THING.search(text[:w.position])]
-    meant = _meant(ctx, masked(outside(text, list(framing)), mentioned), labels) if found else None
-    out = []
-    for w in found:
-        label, cos = _nearest(ctx.encoder, w)
-        if cos >= MEANS:
-            out.append(replace(w, labels=frozenset({label})))
-        elif meant in w.labels:
-            out.append(replace(w, labels=frozenset({meant})))
-    return out
-
-
-def _meant(ctx, masked_claim: str, labels: list[str]) -> str | None:
-    """The label the whole claim means first of ``labels``, when it scores ``CLAIM_MEANS``."""
-    ranked = matcher(ctx).rank(masked_claim, labels)
-    return ranked[0][0] if ranked and ranked[0][1] >= CLAIM_MEANS else None
-
+    nearest = [_nearest(ctx.encoder, w) for w in found]
+    return [replace(w, labels=frozenset({label})) for w, (label, cos) in zip(found, nearest) if cos >= MEANS]
 
 
 _SOME = re.compile(r"\b(?:an?)\s+(?:[\w-]+\s+){0,2}$", re.I)

@@ -10,8 +10,7 @@ from kgtest import evidence_store, store_verifier
 EVIDENCE = (("The_Pigeon_That_Took_Rome", "director", "Melville_Shavelson"), ("Moscow", "leader", "Sergey_Sobyanin"),
             ("Aleksandr_Chumakov", "deathPlace", "Moscow"), ("Moscow", "city", "Russia"),
             ("Beau_James", "writer", "Jack_Rose"), ("Italy", "leaderName", "Matteo_Renzi"), ("Rome", "country", "Italy"),
-            ("Italy", "leaderTitle", "President"), ("Fork_in_the_Road", "producer", "Niko_Bolas"),
-            ("Centrowings", "headquarter", "Poland"), ("MS_Vistula", "owner", "Baltic_Lines"))
+            ("Italy", "leaderTitle", "President"), ("Fork_in_the_Road", "producer", "Niko_Bolas"))
 
 
 @pytest.fixture(scope="module")
@@ -53,14 +52,3 @@ def test_a_word_naming_an_unheld_relation_clearly_is_not_read_as_a_held_one_it_r
         assert wrong.verdict == "false", wrong.explanation
         right = verifier.verify("As it happens, Fork in the Road was produced by Niko Bolas.")
         assert right.verdict == "true", right.explanation
-
-
-def test_a_verb_far_from_its_relation_as_a_word_names_it_through_the_claim(store):
-    with store_verifier(*store, closed=True) as verifier:
-        # "written" / *writer* and "owns" / *owner* are far apart as single words; the claims mean them
-        for claim in ("The Pigeon That Took Rome was written by Melville Shavelson.", "Well, Poland owns the Centrowings."):
-            result = verifier.verify(claim)
-            assert result.verdict == "false", (claim, result.explanation)
-        for claim in ("Beau James was written by Jack Rose.", "Baltic Lines owns MS Vistula."):
-            result = verifier.verify(claim)
-            assert result.verdict == "true", (claim, result.explanation)
