@@ -12,7 +12,9 @@ KG's vocabulary):
   that name and left the rest ("AC Lumezzane" linked by "Lumezzane", "Icebreaker Aleksey Chirikov");
 - a name whose words are all words of a linked entity's name or mention ("FC Bari" beside *F.C. Bari
   1908*, "Carter's" beside *Brandon Carter*);
-- a common word of the language opening the claim ("Interestingly Hans Eschke ...").
+- a common word of the language opening the claim ("Interestingly Hans Eschke ...");
+- a name the KG holds in another form (``verify.name_forms``: "FC Bari 1908" for *F.C. Bari 1908*),
+  which the linker missed.
 
 Nor is a name in a claim whose subject is a personal pronoun ("It's called Turk Sehitleri Aniti in
 Baku, Azerbaijan", "He played for X and now plays for Y in Syria"): the name may be the unnamed
@@ -23,6 +25,7 @@ import re
 import unicodedata
 
 from .linked import Mentioned
+from .name_forms import held_in_form
 from .result import CONTRADICTED, SubClaim
 
 __all__ = ["absent_names", "absent_parts"]
@@ -39,11 +42,13 @@ def _words(text: str) -> str:
 
 
 def absent_names(text: str, names: list[str], mentioned: list[Mentioned], common: frozenset[str] = frozenset(),
-                 body: str = "") -> list[str]:
+                 body: str = "", index=None, pronoun_subject: bool = False) -> list[str]:
     """The ``names`` (unlinked, not values of the linked entities' facts) that name a thing the KG
-    lacks rather than a part of a linked name, an abbreviation or an opening word; none when the
-    claim's ``body`` (its framing blanked) opens with a personal pronoun."""
-    if _PRONOUN_SUBJECT.match(body or text):
+    lacks rather than a part of a linked name, an abbreviation, an opening word or a label of the
+    KG's label ``index`` in another form; none when the claim's ``body`` (its framing blanked) opens
+    with a personal pronoun, unless ``pronoun_subject`` (the caller reads the names against the
+    unnamed subject's own facts, ``verify.unnamed.through_unnamed``)."""
+    if not pronoun_subject and _PRONOUN_SUBJECT.match(body or text):
         return []
     known = set()
     for m in mentioned:
@@ -55,6 +60,8 @@ def absent_names(text: str, names: list[str], mentioned: list[Mentioned], common
         if len(re.sub(r"\W", "", bare)) <= 2 or not words or set(words) <= known:
             continue
         if _beside_mention(text, bare, mentioned) or _opening_word(text, bare, common):
+            continue
+        if held_in_form(index, text, bare):
             continue
         out.append(name)
     return out

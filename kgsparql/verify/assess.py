@@ -102,11 +102,15 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
         quantities = quantity_labels(facts, label)
         words = [w for w in words if not w.labels <= quantities]
     # closed world: a name beside two or more entities that the KG lacks is a link that is not there
-    absent = absent_parts(absent_names(text, names, mentioned, ctx.encoder.words(), outside(text, framing)), mentioned) \
+    absent = absent_parts(absent_names(text, names, mentioned, ctx.encoder.words(), outside(text, framing),
+                                       getattr(ctx.linker, "index", None)), mentioned) \
         if closed_world and len(mentioned) >= 2 and not negated else []
     comparing = form.count or form.date_op
     # "It is a city in Mexico with ...": the values and names are the unnamed subject's, not Mexico's
     unnamed = len(mentioned) == 1 and unnamed_subject(text, framing, mentioned[0])
+    # closed world: a name the KG lacks is a link of the unnamed thing's that is not there
+    theirs = absent_names(text, names, mentioned, ctx.encoder.words(), outside(text, framing), getattr(
+        ctx.linker, "index", None), pronoun_subject=True) if unnamed and closed_world and not negated else []
     names = [] if unnamed else names
     conflicts = [] if comparing or unnamed else number_conflicts(facts, numbers, words, label)
     if values or conflicts:
@@ -116,7 +120,7 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     # "X found a planet that has an absolute magnitude of 11.5": the values are an unnamed thing's
     unnamed = unnamed or (len(mentioned) == 1 and not names and unnamed_holder(text, framing, mentioned[0]))
     if unnamed and not comparing:
-        return _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen)
+        return _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen, theirs)
     if form.count:
         op, n = form.count
         part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
@@ -139,7 +143,7 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     return Assessment(form, parts + absent, mentioned, links=checker.links(), denied=denied, **seen)
 
 
-def _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen) -> Assessment:
+def _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen, names=()) -> Assessment:
     words = unframed(text, mentioned, one_entity_words(ctx, text, mentioned, counts, label))
-    parts = [through_unnamed(ctx.adapter, mentioned[0], words, masked_text, label)]
+    parts = [through_unnamed(ctx.adapter, mentioned[0], words, masked_text, label, names)]
     return Assessment(form, parts, mentioned, **seen)

@@ -14,7 +14,8 @@ from .claim import unreal
 
 __all__ = ["framing_spans", "clauses", "outside"]
 
-_BREAK = re.compile(r"[,;:!?]+|\.(?=\s|$)|\s(?=that\s)|\s(?=whether\s)", re.I)
+# a dot ends a clause, but not the dot of an initial inside a name ("Bryan A. MacDonald")
+_BREAK = re.compile(r"[,;:!?]+|(?<!\b(?-i:[A-Z]))\.(?=\s|$)|\s(?=that\s)|\s(?=whether\s)", re.I)
 _VALUE = re.compile(r"\d")
 # first and second person: the speaker and the listener (English function words, not KG vocabulary)
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’.-]*")

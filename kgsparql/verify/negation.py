@@ -27,6 +27,7 @@ def negated(ctx, text: str, framing: list[tuple[int, int]], names: list[tuple[in
 # predicate ("not like A or B"), so they end no scope there.
 _SCOPE_END = re.compile(r"[,;:!?()]|\.(?=\s|$)|\b(?:which|who|whose|whom|where|while|whereas|but|although|though)\b"
                         r"|\b(?:and|or)\b", re.I)
+_DIGIT = re.compile(r"\d")
 _NOUN_JOIN = re.compile(r"\s+(?:the\s+|a\s+|an\s+)?$", re.I)
 
 
@@ -61,13 +62,20 @@ def _only_names(text: str, start: int, end: int, names: list[tuple[int, int]]) -
 def denied_parts(text: str, parts, mentioned, framing: list[tuple[int, int]]) -> tuple[bool, ...]:
     """Per sub-claim, whether a negator denies it on its own: the one in the clause of the part's
     later-written entity ("X was born in Y but not in Z": only X-Z is denied; "X did not star in F,
-    which is broadcast by N": X-F, not X-N). Empty when the parts are not all pairs written in the
-    claim, or when every part or none is denied: the claim is then read as one negated statement."""
+    which is broadcast by N": X-F, not X-N). When the claim makes one part, the negator's clause
+    does not hold it and states a number ("X does not have 10252 employees, but the CEO is its key
+    person", where no part checks the number), the part is read as written; a clause without one
+    ("X was not the one who directed Y") still denies the claim. Empty when the parts are not all pairs
+    written in the claim, or when every part is denied or, of two or more, none: the claim is then
+    read as one negated statement."""
     names = [(m.start, m.end) for m in mentioned]
     where = {m.entity: m.start for m in mentioned if m.end > m.start}
-    if len(parts) < 2 or any(len(p.entities) != 2 or any(e not in where for e in p.entities) for p in parts):
+    if not parts or any(len(p.entities) != 2 or any(e not in where for e in p.entities) for p in parts):
         return ()
     cues = [c for c in negation_cues(text) if not any(a <= c < b for a, b in framing + names)]
     negated_spans = [(a, b) for a, b in scopes(text, names) if any(a <= c < b for c in cues)]
     denied = tuple(any(a <= max(where[e] for e in p.entities) < b for a, b in negated_spans) for p in parts)
+    if len(parts) == 1:     # the negator denies a stated number no part checks, not the one part
+        stated = any(_DIGIT.search(text[a:b]) for a, b in negated_spans)
+        return denied if stated and not denied[0] else ()
     return denied if any(denied) and not all(denied) else ()

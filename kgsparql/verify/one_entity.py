@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from .functional import looks_functional
 from .linked import Mentioned
+from .name_forms import written_as
 from .relation_words import named_labels
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from ..types import Path
 
 __all__ = ["existence", "other_value"]
+
+MAX_VALUES = 50          # values of a named relation read to find the claim's name among them
 
 
 def existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
@@ -30,10 +33,11 @@ def existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
                     why, (m.entity,))
 
 
-def other_value(adapter, m: Mentioned, name: str, words, counts, label, closed_world: bool = False) -> SubClaim:
+def other_value(adapter, m: Mentioned, name: str, words, counts, label, closed_world: bool = False,
+                claim: str = "") -> SubClaim:
     """The claim links ``m`` to ``name``, which the KG does not hold: false when ``m`` holds a
     relation the claim names with one value per entity (``looks_functional``: its one value is
-    another), else unknown: an open KG may just not know ``name``. ``closed_world`` (a KG whose
+    another; true when the ``claim`` writes that value around ``name`` in another form, ``verify.name_forms``), else unknown: an open KG may just not know ``name``. ``closed_world`` (a KG whose
     recorded relations are taken as complete, as FactKG reads DBpedia): false beside any recorded
     relation the claim names, as for a pair of entities."""
     named = named_labels(words)
@@ -42,8 +46,19 @@ def other_value(adapter, m: Mentioned, name: str, words, counts, label, closed_w
     for rc in sorted(counts, key=lambda rc: rc.count):
         if rc.entity == m.entity and label(rc.relation) in named and (
                 closed_world or looks_functional(adapter, m.entity, rc.relation, rc.count, cache)):
-            held = adapter.neighbors([m.entity], rc.relation, limit=3)
+            held = adapter.neighbors([m.entity], rc.relation, limit=MAX_VALUES)
+            same = [t for t in held if written_as(claim or name, name, _other(t, m).name or "")]
+            if same:        # "Arsenal FC" is the value *Arsenal F.C.*, written in another form
+                t = same[0]
+                return SubClaim(text, SUPPORTED, ((Path((t,)), True),),
+                                f"the KG has {t.head.name} {label(rc.relation)} {t.tail.name}", (m.entity,))
+            held = held[:3]
             shown = ", ".join(t.tail.name for t in held)
             return SubClaim(text, CONTRADICTED, tuple((Path((t,)), False) for t in held),
                             f"{m.entity.name} {label(rc.relation)} {shown}, and {name} is not in the KG", (m.entity,))
     return SubClaim(text, UNKNOWN, (), f"{name} is not an entity of the KG", (m.entity,))
+
+
+def _other(t, m: Mentioned):
+    """The end of the fact that is not the entity."""
+    return t.tail if t.head == m.entity else t.head

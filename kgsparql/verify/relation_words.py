@@ -41,11 +41,28 @@ def relation_words(aligner, claim: str, masked_claim: str, labels: list[str], ma
     out = []
     lowered = claim.lower()
     for word, named in evidence.items():
+        named = _compound_labels(word, named)
         m = re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", lowered)
         out.append(RelationWord(word, m.start() if m else 0, frozenset(named), max(named.values())))
     if not out and matcher is not None:
         out = meant_word(matcher, claim, masked_claim, sorted(set(labels)))
     return sorted(out, key=lambda w: w.position)
+
+
+def _compound_labels(word: str, named: dict[str, float]) -> dict[str, float]:
+    """A compound word names the label that is the compound, not the label of its head ("youthclub"
+    names *youthclubs*, not *clubs*), when the KG has both."""
+    whole = _squashed(word)
+    if not any(_squashed(label) == whole for label in named):
+        return named
+    return {label: s for label, s in named.items()
+            if not (len(_squashed(label)) < len(whole) and whole.endswith(_squashed(label)))}
+
+
+def _squashed(text: str) -> str:
+    """Letters only, lower case, a plural "s" dropped ("Youth clubs" -> "youthclub")."""
+    letters = re.sub(r"[^a-z]", "", text.lower())
+    return letters[:-1] if letters.endswith("s") and len(letters) > 3 else letters
 
 
 def meant_word(matcher, claim: str, masked_claim: str, labels: list[str]) -> list[RelationWord]:

@@ -27,7 +27,7 @@ def sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, *, c
     is 1978: "built" names it only among the whole vocabulary), which contradicts the claim."""
     adapter = ctx.adapter
     if len(mentioned) == 1 and names:
-        return [other_value(adapter, mentioned[0], names[0], words, counts, label, closed_world)]
+        return [other_value(adapter, mentioned[0], names[0], words, counts, label, closed_world, text)]
     if len(mentioned) == 1 and not quiet:
         # one entity: its words are matched against the KG's whole vocabulary, for they may name a
         # relation it lacks ("X directed a film" of an actor); the entity's own labels alone would

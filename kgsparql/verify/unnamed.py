@@ -19,9 +19,9 @@ import re
 from .framing import outside
 from .linked import Mentioned
 from .relation_words import named_labels
-from .result import SUPPORTED, UNKNOWN, SubClaim
+from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from .pairs import CLEAR
-from .values import stated_values
+from .values import names_not_held, stated_values
 from .written_values import claim_dates, claim_numbers
 from ..types import Path
 
@@ -67,15 +67,19 @@ def _names_the_pronoun(lead: str, rest: str) -> bool:
                 and not rest.strip(" .!?\"'”’"))
 
 
-def through_unnamed(adapter, m: Mentioned, words, masked_text: str, label) -> SubClaim:
+def through_unnamed(adapter, m: Mentioned, words, masked_text: str, label, absent=()) -> SubClaim:
     """The claim about an unnamed thing linked to ``m``: supported by a stated value or a named
-    relation that one of the things around ``m`` holds, else unknown."""
+    relation that one of the things around ``m`` holds, else unknown; contradicted when a name of
+    ``absent`` (names a closed KG lacks as things) is no value of theirs either."""
     around = [t for t in adapter.neighbors([m.entity], direction="both", limit=MAX_AROUND) if not t.tail.is_literal]
     things = list(dict.fromkeys(t.tail for t in around))
     text = f"something linked to {m.entity.name}"
     if not things:
         return SubClaim(text, UNKNOWN, (), f"the KG links nothing to {m.entity.name}", (m.entity,))
     found, _, _, facts = stated_values(adapter, masked_text, [Mentioned(x, 0, 0, x.name) for x in things], label)
+    lacking = names_not_held(list(absent), facts)
+    if lacking:
+        return SubClaim(f"{text} —linked to→ {lacking[0]}", CONTRADICTED, (), f"{lacking[0]} is not in the KG", (m.entity,))
     named = named_labels(words)
     states = bool(claim_numbers(masked_text) or claim_dates(masked_text))   # values the thing would hold
     held = [p.evidence[0][0].triples[0] for p in found] or \

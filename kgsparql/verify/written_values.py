@@ -22,13 +22,26 @@ _LETTERS = str.maketrans({"ı": "i", "ø": "o", "ł": "l", "đ": "d", "ß": "ss"
 
 
 def claim_numbers(text: str) -> list[float]:
-    out = []
+    """The numbers the claim writes, less the days and months of its full dates ("Jan 1, 1886" writes
+    the year 1886, not the number 1)."""
+    out, parts = [], _date_parts(text)
     for m in _NUMBER.finditer(text):
+        if m.start() in parts:
+            continue
         try:
             out.append(float(m.group().replace(",", "").replace("\u2212", "-")))
         except ValueError:
             continue
     return out
+
+
+def _date_parts(text: str) -> set[int]:
+    """Where the days and months of the claim's full dates start."""
+    starts = {m.start(1) for m in _DAY_MONTH_YEAR.finditer(text) if m.group(2).lower() in _MONTHS}
+    starts |= {m.start(2) for m in _MONTH_DAY_YEAR.finditer(text) if m.group(1).lower() in _MONTHS}
+    for m in _NUMERIC_DATE.finditer(text):
+        starts |= {m.start(1), m.start(2)}
+    return starts
 
 
 def claim_dates(text: str) -> set[tuple[int, int, int]]:

@@ -48,3 +48,16 @@ def test_a_pronoun_subject_may_hold_the_name_itself(store):
     with store_verifier(*store, closed=True) as verifier:
         result = verifier.verify("He was managed by Adnan Hamad at Esteghlal Ahvaz F.C. and is nicknamed Kovrin.")
         assert result.verdict != "false" or "Kovrin" not in result.explanation, result.explanation
+
+
+def test_a_name_the_closed_kg_lacks_under_an_unnamed_subject_is_a_missing_link(store):
+    with store_verifier(*store, closed=True) as verifier:
+        # the unnamed subject is Esteghlal Ahvaz F.C. (managed by Adnan Hamad); its ground is Ahvaz
+        result = verifier.verify("It is managed by Adnan Hamad and plays at the Zorvath Arena.")
+        assert result.verdict == "false", result.explanation
+        assert "Zorvath Arena" in result.explanation
+        result = verifier.verify("It is managed by Adnan Hamad.")
+        assert result.verdict == "true", result.explanation
+    with store_verifier(*store, closed=False) as verifier:
+        result = verifier.verify("It is managed by Adnan Hamad and plays at the Zorvath Arena.")
+        assert result.verdict != "false", result.explanation

@@ -74,3 +74,13 @@ def test_a_dot_inside_a_name_ends_no_clause():
     name = (text.index("Esteghlal"), text.index("F.C.") + 4)
     assert _framing(text, ["Adnan Hamad", "Esteghlal Ahvaz F.C."], []) == []
     assert [text[a:b].strip() for a, b in clauses(text, [name])] == [text.rstrip(".")]
+
+
+def test_the_dot_of_an_initial_ends_no_clause_and_no_name():
+    from kgsparql.verify.linked import unlinked_names
+
+    text = "When was Bryan A. MacDonald a leader of Azerbaijan? I saw it. A dog ran."
+    assert [text[a:b].strip() for a, b in clauses(text)] == [
+        "When was Bryan A. MacDonald a leader of Azerbaijan", "I saw it", "A dog ran"]
+    assert unlinked_names("When was Bryan A. MacDonald a leader of X?") == ["Bryan A MacDonald"]
+    assert unlinked_names("X met John F. Kennedy. A dog ran.") == ["John F Kennedy"]

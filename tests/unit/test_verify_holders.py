@@ -19,7 +19,8 @@ EVIDENCE = (("1147_Stavropolis", "absoluteMagnitude", '"11.5"'), ("1147_Stavropo
             ("1036_Ganymed", "discovered", '"1924-10-23"'), ("Ciudad_Ayala", "utcOffset", '"−6"'),
             ("A.S._Gubbio_1910", "fullname", '"Associazione Sportiva Gubbio 1910 Srl"'),
             ("A.S._Gubbio_1910", "ground", "Gubbio"), ("Asher_House", "location", "Texas"),
-            ("Asher_House", "referenceNumber", '"88002539"'), ("Texas", "largestCity", "Houston"))
+            ("Asher_House", "referenceNumber", '"88002539"'), ("Texas", "largestCity", "Houston"),
+            ("Asher_House", "builder", '"Zorbville Quartz"'))
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +72,10 @@ def test_a_name_inside_a_stated_value_is_part_of_the_value(verifier):
 
 
 def test_the_names_of_an_unnamed_subject_are_its_own(verifier):
-    # "It" is not Texas: the name the KG lacks and the number belong to what is in Texas
+    # "It" is not Texas: the name and the number belong to what is in Texas, which holds them
     result = verifier.verify("It was built in Texas by Zorbville Quartz and has the reference number 88002539.")
     assert result.verdict == "true", result.explanation
     assert "Asher House" in result.explanation
+    # a name nothing around Texas holds is, in FactKG's closed world, a link that is not there
+    result = verifier.verify("It was built in Texas by Quellmar Dunbright and has the reference number 88002539.")
+    assert result.verdict == "false", result.explanation

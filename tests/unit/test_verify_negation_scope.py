@@ -44,6 +44,16 @@ def test_one_negation_over_a_single_clause_still_denies_the_whole_claim(verifier
     assert verifier.verify("Anna Berg did not play for SK Brann.").verdict == "false"
 
 
+@pytest.mark.parametrize("claim, verdict", [
+    ("Anna Berg does not have 20 caps, but she was born in Oslo.", "false"),     # the one part, as written
+    ("Anna Berg does not have 20 caps, but she was born in Bergen.", "true"),
+    ("Anna Berg was born in Bergen and did not win 20 caps.", "true"),
+])
+def test_a_negator_in_a_clause_holding_no_part_leaves_the_one_part_as_written(verifier, claim, verdict):
+    result = verifier.verify(claim)
+    assert result.verdict == verdict, result.explanation
+
+
 def _at(text: str, *names: str) -> list[tuple[int, int]]:
     return [(text.index(n), text.index(n) + len(n)) for n in names]
 
@@ -64,3 +74,7 @@ def test_parts_denied_on_their_own_are_flipped_and_the_rest_must_hold():
     assert decide([held, lacked], negated=True, denied=(False, True)) == "true"
     assert decide([lacked, lacked], negated=True, denied=(False, True)) == "false"
     assert decide([held, held], negated=True, denied=(False, True)) == "false"
+
+
+def test_a_negated_clause_without_a_number_still_denies_the_one_part(verifier):
+    assert verifier.verify("Anna Berg was not the one who was born in Bergen.").verdict == "false"

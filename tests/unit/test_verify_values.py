@@ -14,6 +14,13 @@ def test_numbers_are_read_with_separators_and_decimals():
     assert claim_numbers("Route A3 and the X-7 have no number") == []
 
 
+@pytest.mark.parametrize("text", ["born on Jan 1, 1886, it has 45 floors", "born 1st of January 1886, it has 45 floors",
+                                  "born 01-01-1886, it has 45 floors"])
+def test_the_day_and_month_of_a_full_date_are_no_numbers(text):
+    numbers = claim_numbers(text)
+    assert 1.0 not in numbers and 45.0 in numbers
+
+
 @pytest.mark.parametrize("text", ["born on 1 July 1976", "born July 1st, 1976", "born on the 1st of July 1976",
                                   "born 01-07-1976", "born Jul. 1, 1976"])
 def test_dates_are_read_in_the_usual_english_orders(text):
