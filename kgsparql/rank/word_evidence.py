@@ -1,7 +1,8 @@
 """The question's relation words, for the ``alignment`` ranker: which words of a question name
 which relation labels, and how strongly.
 
-A word names a label by spelling (``Spelling``: a shared stem, close in meaning), or by meaning when
+A word names a label by spelling (``Spelling``: a shared stem, close in meaning; fully only where the
+two are one word in two forms, ``word_forms``), or by meaning when
 its embedding is close to the label's (``cast`` / ``starred actors``) by at least ``min_cos`` and
 ahead of every other label by ``margin`` (single words are ambiguous: "films" is close to every film
 relation). A word that only modifies the names of several relations and heads none is the KG's
@@ -50,18 +51,31 @@ class WordEvidence:
                 found, typed = {}, typed | {word}    # the KG's domain word ("film" in "film genre", "film director")
             if not found and word in typed:
                 continue        # a kind of entity ("which films"), unless it is what a relation is about
-            if not found:
-                found = self._meant(sims[i], labels)
+            if max(found.values(), default=0.0) < 1.0:   # by meaning, past the labels it only resembles in spelling
+                meant = self._meant(sims[i], labels, self._resembled(word, labels, word in typed))
+                if sum(meant.values()) > max(found.values(), default=0.0):
+                    found = meant
             if found:
                 out[word] = found
         return out
 
     def _spelt(self, word: str, labels: list[str], head_only: bool) -> dict[str, float]:
-        return {label: 1.0 for label in labels
-                if any(self.spelling.names(word, name, head_only) for name in self.names.of(label))}
+        """The labels the word names by spelling, each with its strength (``Spelling.strength``)."""
+        found = {label: max(self.spelling.strength(word, name, head_only) for name in self.names.of(label))
+                 for label in labels}
+        return {label: strength for label, strength in found.items() if strength > 0}
 
-    def _meant(self, sims: np.ndarray, labels: list[str]) -> dict[str, float]:
+    def _resembled(self, word: str, labels: list[str], head_only: bool) -> list[int]:
+        """The labels whose words share a stem with the word that it does not name ("architect" and
+        ``architectural style``): their closeness in meaning is that same spelling again."""
+        return [i for i, label in enumerate(labels)
+                if any(self.spelling.spelt(word, name, head_only) for name in self.names.of(label))]
+
+    def _meant(self, sims: np.ndarray, labels: list[str], resembled: list[int]) -> dict[str, float]:
         """The label a word is closest to in meaning, when close enough and clearly ahead."""
+        if resembled:
+            sims = sims.copy()
+            sims[resembled] = -1.0
         if len(labels) == 1:
             return {labels[0]: float(sims[0])} if sims[0] >= self.min_cos else {}
         order = np.argsort(-sims)
