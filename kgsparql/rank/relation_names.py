@@ -16,7 +16,7 @@ class RelationNames:
     def __init__(self):
         self._names: dict[str, tuple[str, ...]] = {}
         self._sources: list = []
-        self._domains: dict[tuple, bool] = {}
+        self._domains: dict[str, bool] = {}
 
     def learn(self, names) -> None:
         """More names for relation labels: label -> names, or a callable returning that."""
@@ -25,6 +25,7 @@ class RelationNames:
             return
         for label, more in names.items():
             self._names[label] = tuple(dict.fromkeys([label, *self._names.get(label, ()), *more]))
+        self._domains.clear()       # read against the vocabulary as it is now
 
     @property
     def all(self) -> dict[str, tuple[str, ...]]:
@@ -42,8 +43,7 @@ class RelationNames:
         included) and head none? Then it is the KG's domain word even where a question's candidates
         hold only one of them ("films" and ``director``, whose alias is "film director")."""
         names = self.all
-        key = (word, len(names))
-        if key not in self._domains:
+        if word not in self._domains:
             matched = [ns for ns in names.values() if any(names_label(word, n) for n in ns)]
-            self._domains[key] = len(matched) > 1 and not any(names_label(word, n, True) for ns in matched for n in ns)
-        return self._domains[key]
+            self._domains[word] = len(matched) > 1 and not any(names_label(word, n, True) for ns in matched for n in ns)
+        return self._domains[word]

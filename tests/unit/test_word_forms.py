@@ -55,3 +55,11 @@ def test_ranking_prefers_the_relation_the_other_words_name_over_a_modifier_look_
     items = ["architectural style ; country", "designed by ; birthplace ; country"]
     scores = ranker.rank("In which country was the architect of X born?", items)
     assert scores[1] > scores[0]
+
+
+def test_a_domain_word_is_read_against_the_names_learned_so_far():
+    ranker = AlignmentRanker()
+    ranker.learn_names({"director": (), "genre": ()})
+    assert not ranker.relation_names.domain_word("film")
+    ranker.learn_names({"director": ("film director",), "genre": ("film genre",)})   # as many labels as before
+    assert ranker.relation_names.domain_word("film")
