@@ -1,16 +1,17 @@
 """When a question word names a relation label by spelling: it shares a crude stem with one of the
 label's words (``path_words.named_words``), as a whole part of a compound where the stem lies inside
 a longer word, and the two words are close in meaning (``stem_min_cos``). How strongly: fully where
-the two are one word in two forms (``word_forms.one_word``: "directed" / ``director``), only as
-much as the two words are close in meaning where one is derived into another part of speech or
-holds the stem inside a longer word ("architect" / ``architectural style``, "familiar" /
-``family``): such a word names the label's head only weakly, and a modifier of it not at all. Used by the
+the two are one word in two forms or of one family (``word_forms``: "directed" / ``director``,
+"published" / ``publication``), only as much as the two words are close in meaning where one is
+an adjective made from the other or they share no more than the crude stem ("familiar" /
+``family``, "composed" / ``company``), and not at all where an adjective only modifies the label's
+head ("architect" / ``architectural style``). Used by the
 ``alignment`` ranker (docs/meaning.md)."""
 from __future__ import annotations
 
 from .base import stem
 from .path_words import named_words
-from .word_forms import one_word
+from .word_forms import adjective_of, one_family, one_word
 
 __all__ = ["Spelling"]
 
@@ -30,10 +31,12 @@ class Spelling:
 
     def strength(self, word: str, name: str, head_only: bool) -> float:
         """How strongly the word names the label by spelling: 1 for a label word that is the word
-        itself or the same word in another form (``one_word``); for a word of another form that only
-        shares the stem, the cosine of the two words where the label word is the label's head
-        ("composed" / ``parent company``: 0.38), nothing where it only modifies the head
-        ("architect" / ``architectural style``: a style is no architect); 0 below ``stem_min_cos``."""
+        itself, the same word in another form or of its family (``word_forms``: "published" /
+        ``publication year``); an adjective made from the word, or the other way round, names the
+        label's head by the two words' cosine ("familiar" / ``family``: 0.32) and a modifier of it not
+        at all ("architect" / ``architectural style``: a style is no architect); two words that share
+        only the crude stem name it by their cosine ("composed" / ``parent company``: 0.38); 0 below
+        ``stem_min_cos``."""
         spelt = self.spelt(word, name, head_only)
         if not spelt or word in spelt:
             return float(bool(spelt))
@@ -41,9 +44,18 @@ class Spelling:
         cosines = vectors[1:] @ vectors[0]
         vocabulary = self.encoder.words()
         heads = set(named_words(word, name, True)) if not head_only else set(spelt)
-        kept = [1.0 if one_word(word, w, vocabulary) else min(float(c), 0.99) if w in heads else 0.0
-                for w, c in zip(spelt, cosines) if c >= self.stem_min_cos]
-        return max(kept, default=0.0)
+        return max((self._kind(word, w, vocabulary, w in heads, float(c)) for w, c in zip(spelt, cosines)
+                    if c >= self.stem_min_cos), default=0.0)
+
+    @staticmethod
+    def _kind(word: str, other: str, vocabulary: frozenset[str], head: bool, cosine: float) -> float:
+        """1 for one word or one family; for an adjective made from the other word, the cosine where
+        the other is the label's head and nothing where it only modifies it; the cosine otherwise."""
+        if one_word(word, other, vocabulary) or (one_family(word, other) and not adjective_of(word, other)):
+            return 1.0
+        if adjective_of(word, other) and not head:
+            return 0.0
+        return min(cosine, 0.99)
 
     def spelt(self, word: str, name: str, head_only: bool) -> list[str]:
         """The label's words that share a stem with the word, as a whole part where it lies inside."""

@@ -63,3 +63,10 @@ def test_a_domain_word_is_read_against_the_names_learned_so_far():
     assert not ranker.relation_names.domain_word("film")
     ranker.learn_names({"director": ("film director",), "genre": ("film genre",)})   # as many labels as before
     assert ranker.relation_names.domain_word("film")
+
+
+def test_one_word_family_names_a_modifier_fully_an_adjective_does_not(ranker):
+    ev = ranker.evidence("When were X's books published?", ["publication year", "author"])
+    assert ev["published"] == {"publication year": 1.0}
+    assert "music genre" not in ranker.evidence("Which musical style did X found?", ["music genre", "founder"]).get(
+        "musical", {})
