@@ -45,31 +45,34 @@ class WordEvidence:
         out: dict[str, dict[str, float]] = {}
         typed = type_words(query)
         for i, word in enumerate(words):
-            found = {} if word in framing else self._spelt(word, labels, word in typed)
+            found, resembled = ({}, []) if word in framing else self._spelt(word, labels, word in typed)
             if found and (len(found) > 1 or self.names.domain_word(word)) and not any(
                     names_label(word, name, True) for label in found for name in self.names.of(label)):
                 found, typed = {}, typed | {word}    # the KG's domain word ("film" in "film genre", "film director")
             if not found and word in typed:
                 continue        # a kind of entity ("which films"), unless it is what a relation is about
             if max(found.values(), default=0.0) < 1.0:   # by meaning, past the labels it only resembles in spelling
-                meant = self._meant(sims[i], labels, self._resembled(word, labels, word in typed))
+                meant = self._meant(sims[i], labels, resembled)
                 if sum(meant.values()) > max(found.values(), default=0.0):
                     found = meant
             if found:
                 out[word] = found
         return out
 
-    def _spelt(self, word: str, labels: list[str], head_only: bool) -> dict[str, float]:
-        """The labels the word names by spelling, each with its strength (``Spelling.strength``)."""
-        found = {label: max(self.spelling.strength(word, name, head_only) for name in self.names.of(label))
-                 for label in labels}
-        return {label: strength for label, strength in found.items() if strength > 0}
-
-    def _resembled(self, word: str, labels: list[str], head_only: bool) -> list[int]:
-        """The labels whose words share a stem with the word that it does not name ("architect" and
-        ``architectural style``): their closeness in meaning is that same spelling again."""
-        return [i for i, label in enumerate(labels)
-                if any(self.spelling.spelt(word, name, head_only) for name in self.names.of(label))]
+    def _spelt(self, word: str, labels: list[str], head_only: bool) -> tuple[dict[str, float], list[int]]:
+        """The labels the word names by spelling, each with its strength (``Spelling.strength``), and
+        the indexes of every label whose words share a stem with it: a label it resembles but does
+        not name ("architect" and ``architectural style``) is no closer in meaning for that spelling."""
+        found: dict[str, float] = {}
+        resembled: list[int] = []
+        for i, label in enumerate(labels):
+            names = [name for name in self.names.of(label) if self.spelling.spelt(word, name, head_only)]
+            if names:
+                resembled.append(i)
+                strength = max(self.spelling.strength(word, name, head_only) for name in names)
+                if strength > 0:
+                    found[label] = strength
+        return found, resembled
 
     def _meant(self, sims: np.ndarray, labels: list[str], resembled: list[int]) -> dict[str, float]:
         """The label a word is closest to in meaning, when close enough and clearly ahead."""
