@@ -6,11 +6,16 @@ Abstention lets the scorer veto the meaning view (``meaning_agreement``) only wh
 reaches ``scorer_trusted``: a scorer that misranks the KG's own templated questions is no witness
 against a chain on that KG's real ones. Measured once per (KG, scorer), on the first veto, with up to
 ``trust_questions`` questions (a small KG gives one per entity that has two chains or more), and
-saved beside the KG's label index, so later runs read it. The figure is the one-sided 95% Wilson
+saved beside the KG's label index, so later runs read it. It is measured apart from the question
+that first needs it (in an empty context: none of that question's query memory, statistics or given
+topics), so neither the figure nor that question's answer and query count depend on which question
+came first or on whether the home already held the figure; and it is kept per KG (a process that
+asks several KGs with one set of models measures each). The figure is the one-sided 95% Wilson
 lower bound of the share right (``lower_bound``): a KG that yields 80 questions is not read as
 surely as one that yields 200, and one draw of questions no longer decides (docs/abstention.md)."""
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import json
 import logging
@@ -53,7 +58,9 @@ class ScorerTrust:
         if scorer is None or self.questions <= 0:
             return None
         digest = hashlib.sha256(scorer.weights.tobytes()).hexdigest()[:16]
-        return self.models.load(("scorer-trust", digest, self.questions), lambda: self._cached(scorer, digest))
+        key = ("scorer-trust", getattr(self.kg, "source_id", id(self.kg)), self.kg.adapter.name, digest,
+               self.questions, self.seed)
+        return self.models.load(key, lambda: contextvars.Context().run(self._cached, scorer, digest))
 
     def _path(self, digest: str) -> Path | None:
         index = index_path(self.kg, self.settings)

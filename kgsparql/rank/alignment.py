@@ -11,7 +11,8 @@ words are close in meaning (``stem_min_cos``: "found", of *find*, does not name 
 embedding is close to the relation's (``cast`` / ``starred actors``) by at least ``min_cos`` and
 ahead of every other relation by ``margin`` (single words are ambiguous: "films" is close to every
 film relation). A word that only modifies the names of several relations and heads none ("film" in
-``film genre`` and ``film director``) is the KG's domain word and names none of them. Score = F1 of precision (share of hops aligned, each to its own word) and recall
+``film genre`` and ``film director``) is the KG's domain word and names none of them (the words: ``rank.word_evidence``;
+a label's names and the domain words: ``rank.relation_names``). Score = F1 of precision (share of hops aligned, each to its own word) and recall
 (share of the question's relation words the path uses), in [0, 1].
 
 When ranking, words of one phrase that name the same relation are one mention (``rank.mentions``:
@@ -28,12 +29,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from ..errors import ConfigError
-from .base import RankerContext, default_context, framing_words, tokenize, type_words
-from .path_words import ends_at_subject, names_label, path_labels, walks_back
+from .base import RankerContext, default_context, framing_words, type_words
+from .path_words import ends_at_subject, path_labels, walks_back
+from .relation_names import RelationNames
 from .spelling import Spelling
+from .word_evidence import WordEvidence
 from .mentions import answer_type_word, asks_for_date, asks_for_like, distances, in_order, one_mention_each
 
 __all__ = ["AlignmentRanker", "DATE_MENTION", "path_labels"]
@@ -67,9 +68,9 @@ class AlignmentRanker:
         self.options = ctx.options
         self.encoder = ctx.ranker("embedding")
         self.spelling = Spelling(self.encoder, self.options.stem_min_cos)
-        self._names: dict[str, tuple[str, ...]] = {}
-        self._name_sources: list = []
-        self._domains: dict[tuple, bool] = {}
+        self.relation_names = RelationNames()
+        self.words = WordEvidence(self.encoder, self.spelling, self.relation_names, self.options.min_cos,
+                                  self.options.margin)
         self.matcher = None         # a kgsparql.meaning.RelationMatcher, given by the layer above (use_matcher)
 
     def use_matcher(self, matcher) -> None:
@@ -81,26 +82,11 @@ class AlignmentRanker:
         """More names for relation labels (a KG's aliases: "cast member" is also "actor"): a word
         names a label when it names any of them. ``names``: label -> names, or a callable returning
         that, called on first use (reading a KG's vocabulary is left until a question needs it)."""
-        if callable(names):
-            self._name_sources.append(names)
-            return
-        for label, more in names.items():
-            self._names[label] = tuple(dict.fromkeys([label, *self._names.get(label, ()), *more]))
+        self.relation_names.learn(names)
 
     @property
     def names(self) -> dict[str, tuple[str, ...]]:
-        while self._name_sources:
-            self.learn_names(self._name_sources.pop(0)())
-        return self._names
-
-    def _similarities(self, word_vecs: np.ndarray, labels: list[str]) -> np.ndarray:
-        """words x labels cosine, a label scoring its best name (its own words and its aliases)."""
-        groups = [self.names.get(label, (label,)) for label in labels]
-        sims = word_vecs @ self.encoder.embed([n for g in groups for n in g]).T
-        if len(groups) == sims.shape[1]:
-            return sims
-        starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
-        return np.maximum.reduceat(sims, starts, axis=1)
+        return self.relation_names.all
 
     def rank(self, query: str, items: list[str]) -> list[float]:
         if not items:
@@ -141,43 +127,9 @@ class AlignmentRanker:
         return {_BY_MEANING: {best: float(score)}}
 
     def evidence(self, query: str, labels: list[str]) -> dict[str, dict[str, float]]:
-        """The question's relation words: word -> {relation label it names: strength in (0, 1]}."""
-        framing = framing_words(query)       # "kind" in "what kind of": by meaning only, not by spelling
-        words = [w for w in dict.fromkeys(tokenize(query, stopwords=True)) if w != "x"]
-        if not words or not labels:
-            return {}
-        word_vecs = self.encoder.embed(words)
-        sims = self._similarities(word_vecs, labels)
-        out: dict[str, dict[str, float]] = {}
-        typed = type_words(query)
-        for i, word in enumerate(words):
-            found = {} if word in framing else {label: 1.0 for label in labels if any(
-                self.spelling.names(word, name, word in typed) for name in self.names.get(label, (label,)))}
-            if found and (len(found) > 1 or self._domain_word(word)) and not any(
-                    names_label(word, name, True) for label in found for name in self.names.get(label, (label,))):
-                found, typed = {}, typed | {word}    # the KG's domain word ("film" in "film genre", "film director")
-            if not found and word in typed:
-                continue        # a kind of entity ("which films"), unless it is what a relation is about
-            if not found and len(labels) > 1:
-                order = np.argsort(-sims[i])
-                best, second = sims[i][order[0]], sims[i][order[1]]
-                if best >= self.options.min_cos and best - second >= self.options.margin:
-                    found = {labels[order[0]]: float(best)}
-            elif not found and sims[i][0] >= self.options.min_cos:
-                found = {labels[0]: float(sims[i][0])}
-            if found:
-                out[word] = found
-        return out
-
-    def _domain_word(self, word: str) -> bool:
-        """Does ``word`` modify the names of several relations of the KG's whole vocabulary (aliases
-        included) and head none? Then it is the KG's domain word even where a question's candidates
-        hold only one of them ("films" and ``director``, whose alias is "film director")."""
-        key = (word, len(self.names))
-        if key not in self._domains:
-            matched = [ns for ns in self.names.values() if any(names_label(word, n) for n in ns)]
-            self._domains[key] = len(matched) > 1 and not any(names_label(word, n, True) for ns in matched for n in ns)
-        return self._domains[key]
+        """The question's relation words: word -> {relation label it names: strength in (0, 1]}
+        (``rank.word_evidence``)."""
+        return self.words.read(query, labels)
 
     @staticmethod
     def score(path: list[str], evidence: dict[str, dict[str, float]], back: int = 0) -> float:

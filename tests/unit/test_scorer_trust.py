@@ -42,6 +42,37 @@ def test_accuracy_is_measured_once_and_saved(demo):
     assert ScorerTrust(kg, settings, Models(), encoder, questions=0).accuracy(scorer) is None
 
 
+def test_the_figure_is_kept_per_kg(demo, tmp_path):
+    """One set of models asked about two KGs measures each: the second KG does not get the first's."""
+    settings, kg, encoder, scorer = demo
+    with gzip.open(DEMO_KB, "rt", encoding="utf-8") as fh:
+        rows = "".join(line for i, line in zip(range(6000), fh) if i >= 3000)
+    other_settings, open_other = store_from_lines(tmp_path, rows)
+    ScorerTrust(kg, settings, Models(), encoder, questions=12).accuracy(scorer)
+    next((settings.home_path / "indexes").glob("*/scorer-trust-*-12-0.json")).write_text('{"accuracy": 0.25}')
+    shared = Models()
+    assert ScorerTrust(kg, settings, shared, encoder, questions=12).accuracy(scorer) == 0.25
+    with open_other() as other:
+        own = ScorerTrust(other, other_settings, shared, encoder, questions=12).accuracy(scorer)
+    assert own != 0.25 and own == json.loads(next((other_settings.home_path / "indexes").glob(
+        "*/scorer-trust-*-12-0.json")).read_text(encoding="utf-8"))["bound"]
+
+
+def test_the_figure_is_measured_apart_from_the_question_that_asks_first(tmp_path):
+    """The measurement's queries are neither counted in the asking question's statistics nor answered
+    from, nor kept in, that question's query memory."""
+    from kgsparql.endpoints.cache import memo
+    from kgsparql.stats import collect
+
+    with gzip.open(DEMO_KB, "rt", encoding="utf-8") as fh:
+        rows = "".join(line for _, line in zip(range(3000), fh))
+    settings, open_kg = store_from_lines(tmp_path, rows)
+    with open_kg() as kg, collect() as stats, memo() as remembered:
+        trust = ScorerTrust(kg, settings, Models(), build_ranker("embedding"), questions=12)
+        assert trust.accuracy(ChainScorer.load(packaged_model("relations.npz"))) is not None
+    assert stats.sparql_queries == 0 and not remembered
+
+
 @pytest.mark.parametrize("trusted, vetoed", [(0.2, True), (0.3, False)])
 def test_the_veto_counts_only_where_the_scorer_is_trusted(demo, trusted, vetoed):
     settings, kg, encoder, scorer = demo
