@@ -2,6 +2,8 @@
 shared meaning matcher (``kgsparql.meaning``), both cached on the verifier's model store."""
 from __future__ import annotations
 
+import weakref
+
 from .linked import masked
 from .relation_words import relation_words
 from ..errors import KGSparqlError
@@ -28,8 +30,9 @@ def matcher(ctx) -> RelationMatcher:
 
 
 def vocabulary(ctx) -> list[str]:
-    """The KG's relations in words (``schema_relations``), read once per KG; empty when the endpoint
-    refuses the scan."""
+    """The KG's relations in words (``schema_relations``), read once per adapter (kept beside a weak
+    reference to it, so that an adapter made later at a reused address reads its own KG); empty when
+    the endpoint refuses the scan."""
     adapter = ctx.adapter
 
     def read() -> list[str]:
@@ -37,4 +40,8 @@ def vocabulary(ctx) -> list[str]:
             return sorted({adapter.verbalize(r) for r in adapter.schema_relations(VOCABULARY_LIMIT)})
         except KGSparqlError:
             return []
-    return ctx.models.load(("claim-vocabulary", adapter.name, id(adapter)), read)
+    key = ("claim-vocabulary", adapter.name, id(adapter))
+    held = ctx.models.peek(key)
+    if held is not None and held[0]() is not adapter:   # a later adapter was given a dead one's id
+        ctx.models.forget(key)
+    return ctx.models.load(key, lambda: (weakref.ref(adapter), read()))[1]
