@@ -3,6 +3,7 @@
 at a time, are the topics of the rest. Each sub-question gets one hop per KG relation its words name."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...linking.topics import MASK
@@ -34,9 +35,9 @@ class Composer:
                 if len(inner) <= 1 and self._few_relations():      # no second relation named: meaning may
                     out.append((replace(comp, kind="checked"), (1, 1)))
                 continue
-            if comp.kind == "clause":       # the noun and its clause are one hop; so is the rest
-                if inner:
-                    out.append((comp, (1, 1)))
+            if comp.kind == "clause":       # the noun and its clause are one hop; so is the rest, unless
+                if inner:                   # it only says what kind [#1] is in ("which country is [#1]")
+                    out.append((comp, (1, 2 if _COPULA_OUTER.match(comp.outer) else 1)))
                 continue
             if comp.kind == "kinds" and not inner:
                 continue        # "what kind of film is X": the inner "which film is X" is X itself
@@ -70,12 +71,17 @@ class Composer:
         outer "what kind is X" of a "what kind of ..." phrase must match a relation of X (abstention
         checks it): "kind", "type" and "sort" often only ask for the thing itself ("what type of
         currency do they use in spain"). A clause's inner hop ("the country that contains X") is
-        checked like any other hop, and so is its outer question: a wrong pivot gives a wrong answer."""
-        inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0])
+        checked like any other hop, and so is its outer question: a wrong pivot gives a wrong answer.
+        An outer question that only walks back along the inner hop restates the lookup ("who wrote
+        [the libretto of X]" read as the other works of its writer) unless it asks for other things
+        or names a kind of its own ("which films did [the director of X] make"): it is dropped, and
+        the whole question is answered as a lookup."""
+        asked = _asked(comp.inner)
+        inner = self.atomic.ask(asked.replace(MASK, topics[0].name), topics, asked, max_hops=hops[0])
         answers, entities, evidence = {}, {}, []
         subs = [self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
                                 check=comp.kind in ("kinds", "clause", "checked")) for entity in inner.entities[: self.per_entity]]
-        if comp.kind == "checked":
+        if comp.kind == "checked" or (comp.kind == "of" and not answer_type_word(comp.outer)):
             subs = [s for s in subs if not _walks_back(inner.chain, s.chain) or comp.other]
         for sub in one_reading(subs):
             evidence.extend(sub.evidence)
@@ -87,6 +93,17 @@ class Composer:
                     entities.setdefault(e, None)
         outer = SubQuestion(comp.outer.replace(MASK, "[#1]"), tuple(answers), tuple(entities), None, evidence)
         return [inner, outer]
+
+
+# the rest only names the kind of thing [#1] is in or of: "which country is X (in)", "what city was X"
+_COPULA_OUTER = re.compile(rf"^\W*(?:which|what) (?:[a-z][\w\-]* ){{1,2}}(?:is|are|was|were) {MASK}(?: (?:in|of|part of))?\W*$",
+                           re.IGNORECASE)
+
+
+def _asked(phrase: str) -> str:
+    """The inner phrase as the question it is: "the studio where X was recorded" asks *which studio*,
+    so the answerer reads the noun it asks for ("the band behind X": which band)."""
+    return re.sub(r"^(?:the|a|an)\b", "which", phrase, flags=re.IGNORECASE)
 
 
 def _walks_back(inner, outer) -> bool:
