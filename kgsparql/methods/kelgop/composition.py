@@ -10,6 +10,7 @@ from ...linking.topics import MASK
 from ...rank.mentions import answer_type_word, distances
 from .sub_questions import SubQuestion
 from .nested_phrases import compositions
+from .overshoot import bridge_is_asked
 
 __all__ = ["Composer"]
 
@@ -92,6 +93,8 @@ class Composer:
                 if e is not None:
                     entities.setdefault(e, None)
         outer = SubQuestion(comp.outer.replace(MASK, "[#1]"), tuple(answers), tuple(entities), None, evidence)
+        if comp.kind != "kinds" and bridge_is_asked(self.ctx.encoder, comp.outer, inner, outer):
+            return [inner]      # the inner hop already reaches what the question asks for
         return [inner, outer]
 
 
@@ -103,7 +106,7 @@ _COPULA_OUTER = re.compile(rf"^\W*(?:which|what) (?:[a-z][\w\-]* ){{1,2}}(?:is|a
 def _asked(phrase: str) -> str:
     """The inner phrase as the question it is: "the studio where X was recorded" asks *which studio*,
     so the answerer reads the noun it asks for ("the band behind X": which band)."""
-    return re.sub(r"^(?:the|a|an)\b", "which", phrase, flags=re.IGNORECASE)
+    return re.sub(r"^(?:(?:the|a|an)\s+)+", "which ", phrase, flags=re.IGNORECASE)
 
 
 def _walks_back(inner, outer) -> bool:
