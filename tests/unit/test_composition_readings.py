@@ -39,6 +39,7 @@ def test_the_inner_phrase_asks_which_noun(phrase, asked):
 
 @pytest.mark.parametrize("outer, expected", [
     ("which country is X", True), ("What city was X in?", True), ("which region is X part of", True),
+    ("In which country is X?", True),
     ("what currency is used in X", False), ("who founded X", False), ("what is X", False),
 ])
 def test_a_rest_that_only_names_the_kind_of_its_topic(outer, expected):

@@ -99,7 +99,7 @@ class Composer:
 
 
 # the rest only names the kind of thing [#1] is in or of: "which country is X (in)", "what city was X"
-_COPULA_OUTER = re.compile(rf"^\W*(?:which|what) (?:[a-z][\w\-]* ){{1,2}}(?:is|are|was|were) {MASK}(?: (?:in|of|part of))?\W*$",
+_COPULA_OUTER = re.compile(rf"^\W*(?:in |of )?(?:which|what) (?:[a-z][\w\-]* ){{1,2}}(?:is|are|was|were) {MASK}(?: (?:in|of|part of))?\W*$",
                            re.IGNORECASE)
 
 
