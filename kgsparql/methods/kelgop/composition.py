@@ -77,7 +77,7 @@ class Composer:
         [the libretto of X]" read as the other works of its writer) unless it asks for other things
         or names a kind of its own ("which films did [the director of X] make"): it is dropped, and
         the whole question is answered as a lookup."""
-        asked = _asked(comp.inner)
+        asked = _asked(comp.inner) if comp.kind == "clause" else comp.inner
         inner = self.atomic.ask(asked.replace(MASK, topics[0].name), topics, asked, max_hops=hops[0])
         answers, entities, evidence = {}, {}, []
         subs = [self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
@@ -104,8 +104,10 @@ _COPULA_OUTER = re.compile(rf"^\W*(?:in |of )?(?:which|what) (?:[a-z][\w\-]* ){{
 
 
 def _asked(phrase: str) -> str:
-    """The inner phrase as the question it is: "the studio where X was recorded" asks *which studio*,
-    so the answerer reads the noun it asks for ("the band behind X": which band)."""
+    """A clause's inner phrase as the question it is: "the studio where X was recorded" asks *which
+    studio*, so the answerer reads the noun it asks for (the clause's verb names the hop, the noun the
+    kind of its end). Not "the N of X", whose noun names the hop itself ("the rocket of X" is its
+    launch vehicle; read as "which rocket", MiniLM put *Mars* nearer to "rocket" than *Atlas V*)."""
     return re.sub(r"^(?:(?:the|a|an)\s+)+", "which ", phrase, flags=re.IGNORECASE)
 
 
