@@ -48,14 +48,15 @@ def shape_of(link, min_score: float) -> Shape:
 # what may stand between the question word and the noun it asks for, and what may follow that noun
 _BEFORE_ASKED = re.compile(r"^\W*(?:what|which|who|whom|name)\b(?:\s+(?:is|was|are|were|'s))?(?:\s+(?:the|a|an))?"
                            r"(?:\s+(?:\d{3,4}|current|former|present|then))*\s*$", re.IGNORECASE)
-_AFTER_ASKED = re.compile(r"^\s*(?:[,;?.!]|$|(?:of|that|who|whom|which|whose|when|where|in|for|with|at|from|to|"
+_AFTER_ASKED = re.compile(r"^\s*(?:[;?.!]|$|(?:of|that|who|whom|which|whose|when|where|in|for|with|at|from|to|"
                           r"during)\b)", re.IGNORECASE)
 
 
 def asked_noun_mention(question: str, start: int, end: int) -> bool:
     """Is the span ``start:end`` the head of the noun phrase the question asks for ("who was the 2010
-    *Governor* of", "which *Country*, governed by ...")? Not "what *Caribbean* countries": a noun
-    follows it. English only."""
+    *Governor* of", "who was the *President* that ...")? Not "what *Caribbean* countries": a noun
+    follows it; nor "what *Sacramento*, Calif., amusement park": a comma may open an apposition.
+    English only."""
     return bool(_BEFORE_ASKED.match(question[:start]) and _AFTER_ASKED.match(question[end:]))
 
 
