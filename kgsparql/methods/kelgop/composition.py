@@ -84,9 +84,13 @@ class Composer:
         answers, entities, evidence = {}, {}, []
         subs = [self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
                                 check=comp.kind in ("kinds", "clause", "checked")) for entity in inner.entities[: self.per_entity]]
-        if comp.kind == "checked" or (comp.kind == "of" and not answer_type_word(comp.outer)):
+        if comp.kind == "checked":
             subs = [s for s in subs if not _walks_back(inner.chain, s.chain) or comp.other]
-        for sub in one_reading(subs):
+        read = one_reading(subs)
+        if comp.kind == "of" and not comp.other and not answer_type_word(comp.outer) and \
+                any(_walks_back(inner.chain, s.chain) for s in read):
+            read = []       # the reading the words name walks back: a restated lookup, not a nesting
+        for sub in read:
             evidence.extend(sub.evidence)
             for n, e in zip(sub.answers, sub.entities or (None,) * len(sub.answers)):
                 if e is not None and e in topics:
