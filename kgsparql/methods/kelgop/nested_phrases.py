@@ -66,7 +66,22 @@ def compositions(masked: str, mask: str = "X") -> list[Composition]:
                   rf"(?:{WORD} ){{1,5}}?|with (?:{WORD} ){{0,4}}?)[\"“]?{mask}\b[\"”]?", masked, _I)
     if m and not out:
         out.append(Composition(m.group(0), _replace(masked, m), "clause"))
+        end = _clause_end(masked, m)
+        if end > m.end():       # the other reading, tried when the first gives no answer
+            out.append(Composition(tidy(masked[m.start():end]), tidy(masked[: m.start()] + mask + masked[end:]),
+                                   "clause"))
     return [c for c in out if _has_content(c.outer, mask)]
+
+
+def _clause_end(masked: str, m: re.Match) -> int:
+    """Where a clause ending in the topic may also end: past the topic, when the question's auxiliary
+    comes before it and more than one word follows the topic, the last word being the rest's own verb
+    and the words before it the clause's ("where *does* the team that won the X *championship*
+    *play*", "which films *did* the actors that X *worked with* *direct*")."""
+    if not re.search(r"\b(?:do|does|did)\b", masked[: m.start()], _I):
+        return m.end()
+    tail = re.match(rf"((?: [\w\-]+)+?) {WORD}(?=\s*(?:[,;?.!]|$))", masked[m.end():])
+    return m.end() + tail.end(1) if tail else m.end()
 
 
 # a noun that something next to the topic is, the question asking something else of it: "the team
