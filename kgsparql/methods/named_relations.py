@@ -64,10 +64,11 @@ class NamedRelations:
         return unheld
 
     def _chain_named(self, parts: dict, relation_texts: Sequence[str], evidence: dict, own: set,
-                     unheld: frozenset[str], scorer=None) -> bool:
+                     unheld: frozenset[str]) -> bool:
         """A chain of several hops on a small KG with no trained prior, recognised by the views that read it
         whole: the question's words name at least ``meaning_chain_alignment`` of it (alignment), the
-        shared chain scorer ranks it first and is a witness here (``scorer_favours``), its best hop
+        shared chain scorer ranks it first (even where it misranks too many of the KG's own one- and
+        two-hop questions to veto alone, ``scorer_trusted``: here it is one witness of three), its best hop
         means what is asked (``meaning_min``; the weakest hop, often the bridge "in" or "of" that no word
         names, is not asked to), and no word names a relation of the KG other than the chain's own that
         the topic's kind holds. A word that names one of the chain's hops names no rival as well ("the
@@ -78,7 +79,7 @@ class NamedRelations:
         o = self.options
         if len(relation_texts) < 2 or "prior" in parts or not o.chain_named or not self.few_relations() \
                 or parts["alignment"] < o.meaning_chain_alignment or parts.get("meaning", 0.0) < o.meaning_min \
-                or "meaning_rival" in parts or not self.view.scorer_favours(parts, scorer):
+                or "meaning_rival" in parts or not ranked_first(parts):
             return False
         rivals = {without_direction(label) for e in evidence.values()
                   if not any(without_direction(x) in own for x in e) for label in e} - own - unheld
