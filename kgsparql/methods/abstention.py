@@ -126,7 +126,7 @@ class RelationMatch(AnswerChecks, NamedRelations):
                 and self.view.recognises(masked, evidence, relation_texts, parts, topics=topics, chain=chain,
                                          scorer=scorer):
             recognised.append("meaning")
-        if not recognised and self._chain_named(parts, relation_texts, evidence, own, unheld):
+        if not recognised and self._chain_named(parts, relation_texts, evidence, own, unheld, topics, chain):
             recognised.append("words and scorer")
         fitted = None
         if self.fit is not None and self.fit.decides(relation_texts, parts, recognised):   # an absolute witness

@@ -64,14 +64,14 @@ class NamedRelations:
         return unheld
 
     def _chain_named(self, parts: dict, relation_texts: Sequence[str], evidence: dict, own: set,
-                     unheld: frozenset[str]) -> bool:
+                     unheld: frozenset[str], topics: Sequence = (), chain: Sequence = ()) -> bool:
         """A chain of several hops on a small KG with no trained prior, recognised by the views that read it
         whole: the question's words name at least ``meaning_chain_alignment`` of it (alignment), the
         shared chain scorer ranks it first (even where it misranks too many of the KG's own one- and
         two-hop questions to veto alone, ``scorer_trusted``: here it is one witness of three), its best hop
         means what is asked (``meaning_min``; the weakest hop, often the bridge "in" or "of" that no word
-        names, is not asked to), and no word names a relation of the KG other than the chain's own that
-        the topic's kind holds. A word that names one of the chain's hops names no rival as well ("the
+        names, is not asked to), no word names a relation of the KG other than the chain's own that
+        the topic's kind holds, and the chain is no detour to a relation asked of the topic (``_detour``). A word that names one of the chain's hops names no rival as well ("the
         *discoverer*": ``discovered by`` in the chain, ``discovered at`` beside it): one word, one
         relation. "Which companies are headquartered in Japan?" along ``country (reverse) ;
         headquarters city (reverse)``, "Name the genres of the games X composed for" along ``music by
@@ -83,10 +83,34 @@ class NamedRelations:
             return False
         rivals = {without_direction(label) for e in evidence.values()
                   if not any(without_direction(x) in own for x in e) for label in e} - own - unheld
-        if rivals:
+        if rivals or self._detour(relation_texts, evidence, topics, chain, parts):
             return False
         parts["chain_named"] = 1.0
         return True
+
+    def _detour(self, relation_texts: Sequence[str], evidence: dict, topics: Sequence, chain: Sequence,
+                parts: dict) -> bool:
+        """A hop past the first that the question's words name is one things like the topic hold
+        themselves and the topic lacks: the question asks it of the topic, and the chain walks to
+        other entities to find it ("which films did Meryl Streep *direct*" along ``cast member (reverse) ;
+        director``: other actors hold ``director``, she does not). Where the kind cannot be read, so
+        is the chain taken for one. "Which companies are *headquartered* in Japan" is no detour: no
+        country holds ``headquarters city``. Records ``parts["detour"]``."""
+        kinds = getattr(self, "kinds", None)
+        named = {without_direction(label) for e in evidence.values() for label in e}
+        later = sorted({without_direction(t) for t in relation_texts[1:]} & named)
+        if not later:
+            return False
+        if kinds is None or not topics or len(chain) != len(relation_texts):
+            return True
+        peers = kinds.peer_share(topics, chain[0], later)
+        if peers is None:
+            return True
+        shares, own = kinds.share(topics, chain[0], later), kinds.held(topics)
+        if any(t not in own and max(shares.get(t, 0.0), peers.get(t, 0.0)) > 0.0 for t in later):
+            parts["detour"] = 1.0
+            return True
+        return False
 
     def _named_elsewhere(self, parts: dict, others: Sequence[str]) -> bool:
         """The question's relation words name none of the chain's relations (alignment 0) and name another

@@ -24,6 +24,8 @@ ROWS = [
     "Beloved|author|Toni Morrison", "Things Fall Apart|author|Chinua Achebe", "Ulysses|author|James Joyce",
     "Toni Morrison|influenced_by|William Faulkner", "James Joyce|influenced_by|Henrik Ibsen",
     "Chinua Achebe|born_in|Ogidi", "Toni Morrison|born_in|Lorain",
+    "Silkwood|cast_member|Meryl Streep", "Silkwood|director|Mike Nichols", "Heartburn|cast_member|Meryl Streep",
+    "Heartburn|director|Mike Nichols", "Yentl|cast_member|Barbra Streisand", "Yentl|director|Barbra Streisand",
 ]
 
 
@@ -100,3 +102,15 @@ def test_a_chain_the_words_name_and_the_scorer_ranks_first_is_recognised(adapter
     second = relation_match.assess(question, words, texts, topics=[country], chain=chain,
                                    trained=(0.2, 0.7))      # the scorer wants another chain
     assert "words and scorer" not in second.recognised, second.parts
+
+
+def test_a_chain_that_walks_past_a_relation_asked_of_the_topic_is_a_detour(adapter, matcher):
+    """"Which films did Meryl Streep direct?": other actors direct (Barbra Streisand), she does not; the
+    chain through her films to their directors answers another question."""
+    actor, acted = _hop(adapter, "Meryl Streep", "cast member (reverse)")
+    _, directed = _hop(adapter, "Silkwood", "director")
+    chain = [acted, directed]
+    texts = [adapter.verbalize(r) for r in chain]
+    match = _match(adapter, matcher).assess("which films did X direct", "cast member (reverse) ; director", texts,
+                                            topics=[actor], chain=chain, trained=(0.9, 0.9))
+    assert not match.recognised and match.parts.get("detour") == 1.0, match.parts
