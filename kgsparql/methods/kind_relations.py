@@ -35,7 +35,8 @@ class KindRelations:
         held = self._cache[key]
         return {label: held.get(label, 0.0) for label in labels}
 
-    def peer_share(self, topics: Sequence[Entity], first_hop: Relation, labels: Sequence[str]) -> dict[str, float] | None:
+    def peer_share(self, topics: Sequence[Entity], first_hop: Relation,
+                   labels: Sequence[str]) -> dict[str, float] | None:
         """For each label, the share of the first hop's holders (the things that hold ``first_hop`` on the
         topic's side: every writer for a writer's ``author (reverse)``, whatever value it leads to) that
         hold a relation of that name, in either direction; None where they cannot be read (a compound
@@ -61,12 +62,6 @@ class KindRelations:
             return []
         return [Entity(row["e"]) for row in rows if isinstance(row.get("e"), IRI)][: self.sample]
 
-    def known(self, topics: Sequence[Entity], first_hop: Relation) -> bool:
-        """Whether the topic's kind could be read at all (some entity shares a value with it); an empty
-        kind says nothing about which relations things like the topic hold."""
-        self.share(topics, first_hop, ())
-        return bool(self._cache.get(("mates", tuple(sorted(t.id for t in topics)), first_hop.key())))
-
     def held(self, topics: Sequence[Entity]) -> set[str]:
         """The names of the relations the topics themselves hold (either direction, legs included)."""
         key = ("own", tuple(sorted(t.id for t in topics)))
@@ -88,7 +83,6 @@ class KindRelations:
     def _kind_labels(self, topics: list[Entity], first_hop: Relation) -> dict[str, float]:
         """label -> share of the kind holding it (each hop and each leg of a compound hop)."""
         mates = self._mates(topics, first_hop)
-        self._cache[("mates", tuple(sorted(t.id for t in topics)), first_hop.key())] = {"n": float(len(mates))}
         if not mates:
             return {}
         holders, n = self._labels_of(mates)

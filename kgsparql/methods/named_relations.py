@@ -47,7 +47,7 @@ class NamedRelations:
         already want the chain: the shared chain scorer ranks it first and no trained prior of the KG
         speaks (a KG with one keeps its own witness and pays no query), on a KG of at most
         ``outside_max_relations`` relations (two batched adapter steps, cached per topic and first hop),
-        and only where the kind could be read (a topic that shares no value with anything has none).
+        and only where the first hop has holders besides the topic (else nothing says what things like it hold).
         Records ``parts["unheld"]``."""
         kinds = getattr(self, "kinds", None)
         if not (self.options.unheld_rivals and labels and kinds is not None and topics and chain) \
@@ -55,7 +55,7 @@ class NamedRelations:
             return frozenset()
         named = sorted({without_direction(x) for x in labels})
         peers = kinds.peer_share(topics, chain[0], named)
-        if peers is None or not kinds.known(topics, chain[0]):     # nothing like the topic to go by
+        if peers is None:       # no holder of the first hop but the topic: nothing like it to go by
             return frozenset()
         shares, own = kinds.share(topics, chain[0], named), kinds.held(topics)
         unheld = frozenset(t for t in named if t not in own and max(shares.get(t, 0.0), peers.get(t, 0.0)) == 0.0)
@@ -71,9 +71,9 @@ class NamedRelations:
         two-hop questions to veto alone, ``scorer_trusted``: here it is one witness of three), its best hop
         means what is asked (``meaning_min``; the weakest hop, often the bridge "in" or "of" that no word
         names, is not asked to), no word names a relation of the KG other than the chain's own that
-        the topic's kind holds, and the chain is no detour to a relation asked of the topic (``_detour``). A word that names one of the chain's hops names no rival as well ("the
-        *discoverer*": ``discovered by`` in the chain, ``discovered at`` beside it): one word, one
-        relation. "Which companies are headquartered in Japan?" along ``country (reverse) ;
+        the topic's kind holds, and the chain is no detour to a relation asked of the topic (``_detour``).
+        A word that names one of the chain's hops names no rival as well ("the *discoverer*":
+        ``discovered by`` in the chain, ``discovered at`` beside it): one word, one relation. "Which companies are headquartered in Japan?" along ``country (reverse) ;
         headquarters city (reverse)``, "Name the genres of the games X composed for" along ``music by
         (reverse) ; genre``. Records ``parts["chain_named"]``."""
         o = self.options
