@@ -117,6 +117,8 @@ class RelationMatch(AnswerChecks, NamedRelations):
         dated = DATE_MENTION in evidence and reads_as_date(self.matcher, DATE_MENTION, relation_texts)
         others = [label for key, e in evidence.items() if not (dated and key == DATE_MENTION)
                   for label in e if without_direction(label) not in own]
+        unheld = self._unheld(others, topics, chain, parts)      # they name no fact the topic lacks
+        others = [label for label in others if without_direction(label) not in unheld]
         if any(v >= 1.0 for e in evidence.values() for label, v in e.items() if without_direction(label) not in own):
             parts["named_other"] = 1.0      # a word of the question names another relation as well
         several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment
@@ -124,6 +126,8 @@ class RelationMatch(AnswerChecks, NamedRelations):
                 and self.view.recognises(masked, evidence, relation_texts, parts, topics=topics, chain=chain,
                                          scorer=scorer):
             recognised.append("meaning")
+        if not recognised and self._chain_named(parts, relation_texts, evidence, own, unheld, topics, chain):
+            recognised.append("words and scorer")
         fitted = None
         if self.fit is not None and self.fit.decides(relation_texts, parts, recognised):   # an absolute witness
             reverse = [bool(getattr(r, "inverse", False)) for r in chain]

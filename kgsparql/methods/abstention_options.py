@@ -26,6 +26,10 @@ class AbstentionOptions:
                                         # names while it names another of the KG's (KGs of at most outside_max_relations)
     kind_share: float = 0.02            # a relation the question names counts against the chain only when
                                         # at least this share of the topic's kind holds it (methods.kind_relations)
+    unheld_rivals: bool = True          # a relation the question names that neither the topic nor its kind holds
+                                        # is no rival of the chain the scorer ranks first (small KGs, no prior)
+    chain_named: bool = True            # a chain of several hops the words name (meaning_chain_alignment) and the
+                                        # scorer ranks first, no rival word left (small KGs, no prior)
     answer_kind: bool = True            # abstain when the chain reaches only dates and the question asks for none
     meaning_agreement: float = 0.5      # the meaning view alone needs the shared chain scorer to give the chain
                                         # at least this share of its favourite's probability ...

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..errors import KGSparqlError
-from ..types import Entity, Relation
+from ..sparql import load_query
+from ..types import IRI, Entity, Relation
 from .kind_mates import shared_value_mates
 
 __all__ = ["KindRelations"]
@@ -33,6 +34,33 @@ class KindRelations:
             self._cache[key] = self._kind_labels(list(topics), first_hop)
         held = self._cache[key]
         return {label: held.get(label, 0.0) for label in labels}
+
+    def peer_share(self, topics: Sequence[Entity], first_hop: Relation,
+                   labels: Sequence[str]) -> dict[str, float] | None:
+        """For each label, the share of the first hop's holders (the things that hold ``first_hop`` on the
+        topic's side: every writer for a writer's ``author (reverse)``, whatever value it leads to) that
+        hold a relation of that name, in either direction; None where they cannot be read (a compound
+        hop, or none but the topic). One query for the holders (``relation_subjects`` / ``relation_objects``,
+        up to 40) and one batched step for their relations, cached per hop."""
+        key = ("peers", first_hop.key())
+        if key not in self._cache:
+            peers = [e for e in self._holders(first_hop) if e not in set(topics)]
+            holders, n = self._labels_of(peers) if peers else ({}, 0)
+            self._cache[key] = {name: len(who) / n for name, who in holders.items()} if n else {}
+            self._cache[("peer count", first_hop.key())] = {"n": float(n)}
+        if not self._cache[("peer count", first_hop.key())]["n"]:
+            return None
+        return {label: self._cache[key].get(label, 0.0) for label in labels}
+
+    def _holders(self, hop: Relation) -> list[Entity]:
+        if hop.via is not None or hop.star:
+            return []
+        try:
+            template = load_query("generic", "relation_objects" if hop.inverse else "relation_subjects")
+            rows = self.adapter.select(template, {"p": [IRI(hop.iri)]})
+        except KGSparqlError:
+            return []
+        return [Entity(row["e"]) for row in rows if isinstance(row.get("e"), IRI)][: self.sample]
 
     def held(self, topics: Sequence[Entity]) -> set[str]:
         """The names of the relations the topics themselves hold (either direction, legs included)."""

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from ..meaning import without_direction
 
-__all__ = ["MeaningView"]
+__all__ = ["MeaningView", "ranked_first"]
 
 
 class MeaningView:
@@ -38,7 +38,7 @@ class MeaningView:
         this KG (``scorer_trusted``; a KG that cannot be sampled keeps it). With the question naming
         the chain's relations (alignment), two views agree, one of which reads hop order and
         direction: that overrules a confident prior that wants another chain."""
-        if not _ranked_first(parts):
+        if not ranked_first(parts):
             return False
         accuracy = self._recorded_trust(parts, scorer)
         return accuracy is None or accuracy >= self.options.scorer_trusted
@@ -46,7 +46,7 @@ class MeaningView:
     def scorer_vouches(self, parts: dict, scorer=None) -> bool:
         """The shared chain scorer ranks this chain first and was measured trustworthy on this KG's own
         synthetic questions (a KG that cannot be sampled gives no witness here)."""
-        if not _ranked_first(parts):
+        if not ranked_first(parts):
             return False
         accuracy = self._recorded_trust(parts, scorer)
         return accuracy is not None and accuracy >= self.options.scorer_trusted
@@ -116,6 +116,6 @@ class MeaningView:
         return usual
 
 
-def _ranked_first(parts: dict) -> bool:
+def ranked_first(parts: dict) -> bool:
     """The shared chain scorer gives this chain its highest probability among the candidates."""
     return bool(parts.get("trained_top")) and parts.get("trained", 0.0) >= parts["trained_top"]
