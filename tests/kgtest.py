@@ -91,6 +91,13 @@ def evidence_store(home: Path, evidence, name: str) -> Path:
                         quiet=True)
 
 
+def evidence_home(tmp_path_factory, evidence, name: str) -> tuple[Path, Path]:
+    """A fresh home and the ``evidence_store`` in it, for a module-scoped fixture whose tests make
+    ``store_verifier(*fixture, ...)``."""
+    home = tmp_path_factory.mktemp(f"{name}-home")
+    return home, evidence_store(home, evidence, name)
+
+
 def store_verifier(home: Path, store: Path, closed: bool = True):
     """A rule-path ``Verifier`` (no LLM) over a FactKG-shaped ``store``: with FactKG's closed-world
     reading when ``closed``, the open-world default otherwise; use it with ``with``."""

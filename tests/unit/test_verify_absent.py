@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgtest import evidence_store, store_verifier
+from kgtest import evidence_home, store_verifier
 
 EVIDENCE = (("Esteghlal_Ahvaz_F.C.", "manager", "Adnan_Hamad"), ("Adnan_Hamad", "birthPlace", "Baghdad"),
             ("Esteghlal_Ahvaz_F.C.", "ground", "Ahvaz"))
@@ -13,8 +13,7 @@ EVIDENCE = (("Esteghlal_Ahvaz_F.C.", "manager", "Adnan_Hamad"), ("Adnan_Hamad", 
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    home = tmp_path_factory.mktemp("absent-home")
-    return home, evidence_store(home, EVIDENCE, "absent")
+    return evidence_home(tmp_path_factory, EVIDENCE, "absent")
 
 
 def test_a_name_the_closed_kg_lacks_beside_two_entities_is_a_missing_link(store):

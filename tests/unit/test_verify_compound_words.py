@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgtest import evidence_store, store_verifier
+from kgtest import evidence_home, store_verifier
 
 EVIDENCE = (("Jon_Wilkes", "clubs", "Leeds_United_F.C."), ("Sam_Nills", "youthclubs", "Ajax_Youth"),
             ("Sam_Nills", "clubs", "AFC_Ajax"))
@@ -12,8 +12,7 @@ EVIDENCE = (("Jon_Wilkes", "clubs", "Leeds_United_F.C."), ("Sam_Nills", "youthcl
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    home = tmp_path_factory.mktemp("compound-home")
-    return home, evidence_store(home, EVIDENCE, "compound")
+    return evidence_home(tmp_path_factory, EVIDENCE, "compound")
 
 
 def test_a_compound_word_names_the_compound_relation(store):

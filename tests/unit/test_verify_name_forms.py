@@ -6,7 +6,7 @@ import pytest
 
 from kgsparql.linking import LabelIndex
 from kgsparql.verify.name_forms import form_key, held_in_form, written_as
-from kgtest import evidence_store, store_verifier
+from kgtest import evidence_home, store_verifier
 
 EVIDENCE = (("Marco_Rossetti", "team", "F.C._Vellano_1911"), ("Marco_Rossetti", "managerClub", "A.C._Dorvesa"),
             ("A.C._Dorvesa", "ground", "Dorvesa"), ("Marco_Rossetti", "birthPlace", "Türk_Ölçüm_Anıtı"),
@@ -39,8 +39,7 @@ def test_a_value_is_the_name_written_in_another_form_or_around_it():
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    home = tmp_path_factory.mktemp("forms-home")
-    return home, evidence_store(home, EVIDENCE, "forms")
+    return evidence_home(tmp_path_factory, EVIDENCE, "forms")
 
 
 def test_a_respelt_name_of_the_kg_is_no_missing_thing(store):
