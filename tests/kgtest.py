@@ -43,6 +43,18 @@ def lines_adapter(lines: Iterable[str], sep: str = "|") -> GenericAdapter:
     return GenericAdapter.on(EmbeddedEndpoint.open(store=store))
 
 
+def tsv_settings(tmp: Path, rows: str, name: str):
+    """``Settings`` (no LLM) over a store loaded, as ``kgsparql load --format tsv`` does, from the
+    tab-separated ``rows`` written to ``tmp/<name>.tsv``; its home beside it."""
+    from kgsparql import Settings
+    from kgsparql.loading import load_files
+
+    kb = tmp / f"{name}.tsv"
+    kb.write_text(rows, encoding="utf-8")
+    load_files([kb], tmp / "store", "tsv")
+    return Settings(store=str(tmp / "store"), home=str(tmp / "home"), llm="none")
+
+
 def lines_kg(tmp_path: Path, rows: str, base: str, **linking):
     """A KnowledgeGraph over ``head|relation|tail`` rows (IRIs under ``base``) in an in-memory store,
     with a private home under ``tmp_path`` and ``linking`` as its ``[plugins.linking]`` options."""

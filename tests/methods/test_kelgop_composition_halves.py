@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql import Asker, Settings
-from kgsparql.loading import load_files
+from kgsparql import Asker
+from kgtest import tsv_settings
 
 ROWS = """\
 Vela Coupe\tassembled at\tRiverside Works
@@ -39,11 +39,7 @@ Jon Ardal\tborn in\tEastmoor
 
 @pytest.fixture(scope="module")
 def asker(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("cars")
-    kb = tmp / "cars.tsv"
-    kb.write_text(ROWS, encoding="utf-8")
-    load_files([kb], tmp / "store", "tsv")
-    with Asker(Settings(store=str(tmp / "store"), home=str(tmp / "home"), llm="none")) as a:
+    with Asker(tsv_settings(tmp_path_factory.mktemp("cars"), ROWS, "cars")) as a:
         yield a
 
 

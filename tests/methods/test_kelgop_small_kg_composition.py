@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql import Asker, Settings
-from kgsparql.loading import load_files
+from kgsparql import Asker
+from kgtest import tsv_settings
 
 ROWS = """\
 Voyager 2\tlaunchVehicle\tTitan IIIE
@@ -33,11 +33,7 @@ Voyager 1\ttarget\tJupiter
 
 @pytest.fixture(scope="module")
 def asker(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("probes")
-    kb = tmp / "probes.tsv"
-    kb.write_text(ROWS, encoding="utf-8")
-    load_files([kb], tmp / "store", "tsv")
-    with Asker(Settings(store=str(tmp / "store"), home=str(tmp / "home"), llm="none")) as a:
+    with Asker(tsv_settings(tmp_path_factory.mktemp("probes"), ROWS, "probes")) as a:
         yield a
 
 
