@@ -26,7 +26,7 @@ class KindRelations:
     def __init__(self, adapter, sample: int = 40, fanout: int = 400, widen: Callable[[], bool] | None = None):
         self.adapter, self.sample, self.fanout = adapter, sample, fanout
         self.widen = widen      # may the kind be read from all the topic's facts (``kind_mates``; small KGs)
-        self._cache: dict[tuple, dict[str, float]] = {}
+        self._cache: dict[tuple, dict[str, float] | None] = {}
 
     def share(self, topics: Sequence[Entity], first_hop: Relation, labels: Sequence[str]) -> dict[str, float]:
         key = (tuple(sorted(t.id for t in topics)), first_hop.key())
@@ -46,11 +46,11 @@ class KindRelations:
         if key not in self._cache:
             peers = [e for e in self._holders(first_hop) if e not in set(topics)]
             holders, n = self._labels_of(peers) if peers else ({}, 0)
-            self._cache[key] = {name: len(who) / n for name, who in holders.items()} if n else {}
-            self._cache[("peer count", first_hop.key())] = {"n": float(n)}
-        if not self._cache[("peer count", first_hop.key())]["n"]:
+            self._cache[key] = {name: len(who) / n for name, who in holders.items()} if n else None
+        shares = self._cache[key]
+        if shares is None:
             return None
-        return {label: self._cache[key].get(label, 0.0) for label in labels}
+        return {label: shares.get(label, 0.0) for label in labels}
 
     def _holders(self, hop: Relation) -> list[Entity]:
         if hop.via is not None or hop.star:
