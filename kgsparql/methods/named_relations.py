@@ -54,11 +54,11 @@ class NamedRelations:
                 or "prior" in parts or not ranked_first(parts) or not self.few_relations():
             return frozenset()
         named = sorted({without_direction(x) for x in labels})
-        peers = kinds.peer_share(topics, chain[0], named)
-        if peers is None:       # no holder of the first hop but the topic: nothing like it to go by
+        holding = _kind_holding(kinds, topics, chain[0], named)
+        if holding is None:     # no holder of the first hop but the topic: nothing like it to go by
             return frozenset()
-        shares, own = kinds.share(topics, chain[0], named), kinds.held(topics)
-        unheld = frozenset(t for t in named if t not in own and max(shares.get(t, 0.0), peers.get(t, 0.0)) == 0.0)
+        own, kind_held = holding
+        unheld = frozenset(t for t in named if t not in own and t not in kind_held)
         if unheld:
             parts["unheld"] = 1.0
         return unheld
@@ -103,11 +103,11 @@ class NamedRelations:
             return False
         if kinds is None or not topics or len(chain) != len(relation_texts):
             return True
-        peers = kinds.peer_share(topics, chain[0], later)
-        if peers is None:
+        holding = _kind_holding(kinds, topics, chain[0], later)
+        if holding is None:
             return True
-        shares, own = kinds.share(topics, chain[0], later), kinds.held(topics)
-        if any(t not in own and max(shares.get(t, 0.0), peers.get(t, 0.0)) > 0.0 for t in later):
+        own, kind_held = holding
+        if any(t not in own and t in kind_held for t in later):
             parts["detour"] = 1.0
             return True
         return False
@@ -125,3 +125,13 @@ class NamedRelations:
         parts["named_elsewhere"] = 1.0
         return True
 
+
+def _kind_holding(kinds, topics: Sequence, first_hop, names: Sequence[str]) -> tuple[set[str], set[str]] | None:
+    """Of ``names``: the relations the topic itself holds, and those things of its kind hold, by either
+    reading of the kind (``KindRelations.share`` and ``peer_share``); None where the first hop has no
+    holder but the topic."""
+    peers = kinds.peer_share(topics, first_hop, names)
+    if peers is None:
+        return None
+    shares = kinds.share(topics, first_hop, names)
+    return kinds.held(topics), {t for t in names if max(shares.get(t, 0.0), peers.get(t, 0.0)) > 0.0}
