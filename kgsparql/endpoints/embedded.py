@@ -13,6 +13,7 @@ from ..types import XSD, IRI, BlankNode, Literal, Term
 from .base import BaseEndpoint, EndpointContext, Rows
 from .cache import ResultCache
 from .deadline import run_until
+from .memory_names import memory_name
 
 __all__ = ["EmbeddedEndpoint", "from_oxigraph"]
 
@@ -54,7 +55,6 @@ class EmbeddedEndpoint(BaseEndpoint):
                allow_service: bool = False):
         self._base_init(timeout=timeout, max_rows=max_rows, cache=cache, allow_service=allow_service)
         self.path = Path(path) if path is not None else None
-        self.name = f"embedded:{self.path.resolve() if self.path else 'memory'}"
         if store is not None:
             self.store = store
         elif self.path is None:
@@ -64,6 +64,7 @@ class EmbeddedEndpoint(BaseEndpoint):
                 raise EndpointUnavailable(f"no Oxigraph store at {self.path} (create one with `kgsparql load`)")
             with translated(f"opening store {self.path}"):
                 self.store = pyoxigraph.Store.read_only(str(self.path)) if read_only else pyoxigraph.Store(str(self.path))
+        self.name = f"embedded:{self.path.resolve()}" if self.path else memory_name(self.store, self)
 
     def _select(self, text: str, timeout: float, max_rows: int) -> Rows:
         store, deadline = self.store, time.monotonic() + timeout

@@ -3,7 +3,6 @@ converter. Gzip accepted everywhere. Loading is idempotent: an RDF store is a se
 from __future__ import annotations
 
 import gzip
-import io
 import os
 import shutil
 import time
@@ -17,15 +16,10 @@ from ..config import DEFAULT_BASE_IRI
 from ..errors import InputError, LoadError
 from ..error_mapping import translated
 from .convert import TripleConverter
+from .input_files import FORMATS, RDF_FORMATS, check_rdf, checked_formats, detect_format, open_text
 from .store_target import building_dir, check_target
 
 __all__ = ["load_files", "detect_format", "LoadReport", "FORMATS"]
-
-_RDF = {"nt": pyoxigraph.RdfFormat.N_TRIPLES, "ttl": pyoxigraph.RdfFormat.TURTLE,
-        "nq": pyoxigraph.RdfFormat.N_QUADS, "trig": pyoxigraph.RdfFormat.TRIG,
-        "rdf": pyoxigraph.RdfFormat.RDF_XML, "owl": pyoxigraph.RdfFormat.RDF_XML,
-        "jsonld": pyoxigraph.RdfFormat.JSON_LD}
-FORMATS = ("auto", "metaqa", "tsv", "nt", "ttl", "nq", "trig")
 
 
 @dataclass
@@ -41,31 +35,9 @@ class LoadReport:
                 "store_triples": self.after, "added": self.after - self.before, "seconds": round(self.seconds, 3)}
 
 
-def _open_text(path: Path):
-    raw = gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")
-    return io.TextIOWrapper(raw, encoding="utf-8", newline="")
-
-
-def detect_format(path: Path) -> str:
-    name = path.name.removesuffix(".gz")
-    ext = name.rsplit(".", 1)[-1].lower() if "." in name else ""
-    if ext in _RDF:
-        return ext
-    try:
-        with _open_text(path) as fh:
-            sample = [ln for ln in (fh.readline() for _ in range(20)) if ln.strip()]
-    except (OSError, UnicodeDecodeError, EOFError) as exc:
-        raise InputError(f"cannot read {path}: {exc}") from None
-    if sample and all(ln.count("\t") == 2 for ln in sample):
-        return "tsv"
-    if sample and all(ln.count("|") == 2 for ln in sample):
-        return "metaqa"
-    raise InputError(f"cannot tell the format of {path}: pass --format (one of {', '.join(FORMATS[1:])})")
-
-
 def _load_delimited(store: pyoxigraph.Store, path: Path, sep: str, conv: TripleConverter) -> int:
     before = conv.triples
-    with _open_text(path) as fh:
+    with open_text(path) as fh:
         try:
             data = "".join(conv.convert(fh, sep, source=str(path))).encode("utf-8")
         except UnicodeDecodeError:
@@ -80,47 +52,12 @@ def _load_rdf(store: pyoxigraph.Store, path: Path, fmt: str, base_iri: str) -> i
     before = len(store)
     with raw:
         try:
-            store.bulk_load(input=raw, format=_RDF[fmt], base_iri=base_iri)
+            store.bulk_load(input=raw, format=RDF_FORMATS[fmt], base_iri=base_iri)
         except SyntaxError as exc:
             raise InputError(f"{path}: not valid {fmt}: {str(exc).splitlines()[0]}") from None
         except (OSError, EOFError) as exc:
             raise LoadError(f"loading {path}: {exc}") from None
     return len(store) - before
-
-
-def _check_gzip(path: Path) -> None:
-    """Read a .gz file through once, so a corrupt or truncated one is refused before the store is touched."""
-    if path.suffix != ".gz":
-        return
-    try:
-        with gzip.open(path, "rb") as fh:
-            while fh.read(1 << 22):
-                pass
-    except (OSError, EOFError, gzip.BadGzipFile) as exc:
-        raise InputError(f"{path} is not a complete gzip file ({exc})") from None
-
-
-def _check_rdf(path: Path, fmt: str, base_iri: str) -> None:
-    """Parse an RDF file without storing it (bulk loading is not atomic: a syntax error half-way through
-    would leave an existing store with part of the file)."""
-    raw = gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")
-    with raw:
-        try:
-            for _ in pyoxigraph.parse(input=raw, format=_RDF[fmt], base_iri=base_iri):
-                pass
-        except SyntaxError as exc:
-            raise InputError(f"{path}: not valid {fmt}: {str(exc).splitlines()[0]}") from None
-
-
-def _formats(paths: list[Path], fmt: str) -> list[str]:
-    for p in paths:
-        if not p.is_file():
-            raise InputError(f"no such file: {p}")
-    if fmt not in FORMATS:
-        raise InputError(f"--format must be one of {', '.join(FORMATS)}")
-    for p in paths:
-        _check_gzip(p)
-    return [detect_format(p) if fmt == "auto" else fmt for p in paths]
 
 
 def load_files(files: Iterable[str | Path], store_dir: str | Path, fmt: str = "auto",
@@ -130,7 +67,7 @@ def load_files(files: Iterable[str | Path], store_dir: str | Path, fmt: str = "a
     half-built store behind; loading into an existing store adds to it in place (a kill leaves it
     opening and answering, with part of the new data)."""
     paths = [Path(f) for f in files]
-    formats = _formats(paths, fmt)
+    formats = checked_formats(paths, fmt)
     t0 = time.perf_counter()
     target = Path(store_dir)
     fresh = check_target(target)
@@ -156,8 +93,8 @@ def load_files(files: Iterable[str | Path], store_dir: str | Path, fmt: str = "a
 def _load_into(store, paths: list[Path], formats: list[str], base_iri: str) -> tuple[int, int, int]:
     before, read = len(store), 0
     for p, f in zip(paths, formats):
-        if before and f in _RDF:
-            _check_rdf(p, f, base_iri)
+        if before and f in RDF_FORMATS:
+            check_rdf(p, f, base_iri)
     conv = TripleConverter(base_iri)
     for p, f in zip(paths, formats):
         if f in ("metaqa", "tsv"):
