@@ -128,14 +128,15 @@ def index_for(kg, settings: Settings, models: Models | None = None) -> LabelInde
 
 def _load_or_build(kg, path: Path, ttl: float | None = None) -> LabelIndex:
     """The saved index unless older than ``ttl`` seconds; else read from the KG and saved, unless
-    it came back empty (the KG may not be loaded yet) or truncated: those live in this process only."""
+    it came back empty (the KG may not be loaded yet) or truncated, or the store is in memory (its
+    name lasts one process): those live in this process only."""
     fresh = ttl is None or _age(path) <= ttl
     index = LabelIndex.load(path) if fresh else None
     if index is None or not len(index):
         with uncached():  # the index is the cache: its pages would only go stale in the result cache
             labels = read_labels(kg.adapter, _page_for(kg.endpoint))
         index = LabelIndex(labels)
-        if labels.truncated is None and len(index):
+        if labels.truncated is None and len(index) and not store_identity(kg.endpoint).startswith("triples="):
             source = {"source_id": kg.source_id, "adapter": kg.adapter.name, "labels": len(index)}
             index.save(path, source)
             path.with_name(SOURCE).write_text(json.dumps(source), encoding="utf-8")

@@ -48,3 +48,12 @@ def test_a_store_opened_again_after_its_endpoints_are_gone_gets_a_new_name():
 def test_a_store_on_disk_is_named_by_its_path(tmp_path):
     pyoxigraph.Store(str(tmp_path / "s")).flush()
     assert EmbeddedEndpoint.open(str(tmp_path / "s")).name == f"embedded:{(tmp_path / 's').resolve()}"
+
+
+def test_an_in_memory_store_keeps_its_label_index_in_the_process(tmp_path):
+    from kgsparql.linking.build import index_for
+
+    kg, settings = _kg("Kismet|directed_by|William Dieterle"), Settings(home=str(tmp_path / "home"))
+    index = index_for(kg, settings, Models())
+    assert index is not None and len(index) >= 2
+    assert not list((tmp_path / "home").rglob("labels.json"))
