@@ -133,7 +133,8 @@ class SparqlAdapter(PathSteps, LabelSteps, ValueSteps, RelationBatches):
         for d, rows in zip(dirs, answers):
             for row in rows:
                 rel = self.row_relation(row, d == "in")
-                if relation is not None and (rel.via, rel.star, rel.sink) != (relation.via, relation.star, relation.sink):
+                if relation is not None and (rel.via, rel.star, rel.sink) != \
+                        (relation.via, relation.star, relation.sink):
                     continue
                 found.setdefault((row["e"], rel, row["o"]), []).append(row.get("label"))
         ordered = sorted(found.items(), key=lambda kv: (term_key(kv[0][0]), kv[0][1].iri, kv[0][1].via or "",

@@ -53,9 +53,9 @@ class FreebaseAdapter(SchemaAdapter):
         if not relation.sink:
             return text
         near, far = (relation.via, relation.iri) if relation.inverse else (relation.iri, relation.via)
-        far_words = self.relation_words(far)
-        kind = _kind(far)
-        return f"{self.relation_words(near)}{self.arrow}{kind + ' ' if kind and kind not in far_words else ''}{far_words}"
+        far_words, kind = self.relation_words(far), _kind(far)
+        far_words = f"{kind} {far_words}" if kind and kind not in far_words else far_words
+        return f"{self.relation_words(near)}{self.arrow}{far_words}"
 
     def relation_descriptions(self, relation) -> list[str]:
         """Longer names for a hop: its words with the Freebase type it belongs to in front, which says
