@@ -76,20 +76,22 @@ class SparqlAdapter(PathSteps, LabelSteps, ValueSteps, RelationBatches):
         return gather(calls, getattr(self.endpoint, "concurrency", 1))
 
     # -- relations and neighbours --------------------------------------------------------------
-    def make_relation(self, p: Term, inverse: bool, via: Term | None = None, star: bool = False) -> Relation:
-        if star and via is not None and str(via) < str(p):   # one name for a star hop from either end
-            p, via, inverse = via, p, not inverse
-        key = (p, inverse, via, star)
+    def make_relation(self, p: Term, inverse: bool, via: Term | None = None, star: bool = False,
+                      sink: bool = False) -> Relation:
+        if (star or sink) and via is not None and str(via) < str(p):   # one name for a star or sink
+            p, via, inverse = via, p, not inverse                        # hop from either end
+        key = (p, inverse, via, star, sink)
         rel = self._relation_cache.get(key)
         if rel is None:  # verbalising is regex work; a KG has few relations and many rows
-            bare = Relation(str(p), None, inverse, str(via) if via is not None else None, star)
-            rel = self._relation_cache[key] = Relation(bare.iri, self.verbalize(bare), inverse, bare.via, star)
+            bare = Relation(str(p), None, inverse, str(via) if via is not None else None, star, sink)
+            rel = self._relation_cache[key] = Relation(bare.iri, self.verbalize(bare), inverse, bare.via, star, sink)
         return rel
 
     def row_relation(self, row, inverse: bool) -> Relation:
         """The relation of a ``relations_*`` / ``neighbors_*`` row: ``?p``, and ``?via`` for a compound
-        hop; a bound ``?star`` marks a star hop (``Relation.star``)."""
-        return self.make_relation(row["p"], inverse, row.get("via"), row.get("star") is not None)
+        hop; a bound ``?star`` marks a star hop (``Relation.star``), a bound ``?sink`` a sink hop."""
+        return self.make_relation(row["p"], inverse, row.get("via"), row.get("star") is not None,
+                                  row.get("sink") is not None)
 
     def relations(self, entities: Sequence[Entity], direction: str = "out") -> list[RelationCount]:
         _check_direction(direction)
@@ -105,7 +107,7 @@ class SparqlAdapter(PathSteps, LabelSteps, ValueSteps, RelationBatches):
                 rel = self.row_relation(row, d == "in")
                 out.append(RelationCount(Entity(row["e"]), rel, int(row["n"].value)))
         out.sort(key=lambda rc: (term_key(rc.entity.term), rc.relation.iri, rc.relation.via or "", rc.relation.inverse,
-                                 rc.relation.star))
+                                 rc.relation.star, rc.relation.sink))
         return out
 
     def neighbor_query(self, direction: str, terms: list[Term], relation: Relation | None) -> tuple[str, dict]:
@@ -131,7 +133,8 @@ class SparqlAdapter(PathSteps, LabelSteps, ValueSteps, RelationBatches):
         for d, rows in zip(dirs, answers):
             for row in rows:
                 rel = self.row_relation(row, d == "in")
-                if relation is not None and (rel.via, rel.star) != (relation.via, relation.star):
+                if relation is not None and (rel.via, rel.star, rel.sink) != \
+                        (relation.via, relation.star, relation.sink):
                     continue
                 found.setdefault((row["e"], rel, row["o"]), []).append(row.get("label"))
         ordered = sorted(found.items(), key=lambda kv: (term_key(kv[0][0]), kv[0][1].iri, kv[0][1].via or "",

@@ -26,6 +26,12 @@ def _plural(words: str) -> str:
     return re.sub(r"(?<=[a-z]) s$", "s", words)
 
 
+def _kind(iri: str) -> str:
+    """The type segment of a Freebase id in words (``film.film.starring`` -> "film")."""
+    parts = iri[len(NS):].split(".") if iri.startswith(NS) else []
+    return local_words(parts[1]) if len(parts) == 3 else ""
+
+
 class FreebaseAdapter(SchemaAdapter):
     name = "freebase"
     queries = "freebase"
@@ -40,6 +46,17 @@ class FreebaseAdapter(SchemaAdapter):
             return f"{local_words(parts[1])} {_plural(local_words(parts[2]))}"
         return _plural(local_words(parts[-1]))
 
+    def verbalize(self, relation) -> str:
+        """As for any schema; a sink hop's far leg is walked backwards, so it reads with its type in
+        front: it reaches things of that type ("actor film → film starring": a film)."""
+        text = super().verbalize(relation)
+        if not relation.sink:
+            return text
+        near, far = (relation.via, relation.iri) if relation.inverse else (relation.iri, relation.via)
+        far_words, kind = self.relation_words(far), _kind(far)
+        far_words = f"{kind} {far_words}" if kind and kind not in far_words else far_words
+        return f"{self.relation_words(near)}{self.arrow}{far_words}"
+
     def relation_descriptions(self, relation) -> list[str]:
         """Longer names for a hop: its words with the Freebase type it belongs to in front, which says
         what kind of entity it describes ("deceased person place of death", "pro athlete teams →
@@ -51,6 +68,8 @@ class FreebaseAdapter(SchemaAdapter):
         text = self.verbalize(relation)
         kind = local_words(parts[1]) if len(parts) == 3 else ""
         typed = [f"{kind} {text}"] if kind and not text.startswith(kind) else []
+        if relation.sink:       # the far leg's type is what the hop reaches
+            return typed + [_kind(relation.iri if relation.inverse else relation.via)]
         return typed + ([self.relation_words(relation.via)] if relation.via else [])
 
     def schema_relations(self, limit: int = 20_000, step: str = "schema_relations") -> list:

@@ -116,15 +116,16 @@ class SchemaAdapter(SparqlAdapter):
 
     # -- compound hops ---------------------------------------------------------------------------
     def neighbor_query(self, direction: str, terms: list[Term], relation: Relation | None) -> tuple[str, dict]:
-        if relation is not None and relation.star and self.compound_hops:
-            return f"neighbors_star_{direction}", {("e", "p", "via"): self._hop_rows(terms, relation)}
+        if relation is not None and (relation.star or relation.sink) and self.compound_hops:
+            shape = "star" if relation.star else "sink"
+            return f"neighbors_{shape}_{direction}", {("e", "p", "via"): self._hop_rows(terms, relation)}
         if relation is not None and relation.via and self.compound_hops:
             return f"neighbors_via_{direction}", {("e", "p", "via"): self._hop_rows(terms, relation)}
         return super().neighbor_query(direction, terms, relation)
 
     def aggregate_query(self, terms: list[Term], attribute: Relation) -> tuple[str, dict]:
         if attribute.via and self.compound_hops:
-            shape = "star" if attribute.star else "via"
+            shape = "star" if attribute.star else "sink" if attribute.sink else "via"
             step = f"aggregate_{shape}_in" if attribute.inverse else f"aggregate_{shape}_out"
             return step, {("e", "p", "via"): self._hop_rows(terms, attribute)}
         return super().aggregate_query(terms, attribute)

@@ -1,7 +1,8 @@
 """How many Freebase benchmark questions have a gold answer within one or two *logical* hops of their
 gold topics (the hops the Freebase adapter walks: a direct edge, a hop through a CVT that one end
-enters, and, with ``star``, a star hop across a CVT that points at both ends), counted with and
-without star hops. Reads the evidence KB directly (no SPARQL, a few seconds).
+enters, and, with ``star``, a star hop across a CVT that points at both ends, with ``sink``, a sink
+hop across a CVT that both ends point at and that has no edge out), counted without them, with
+star hops, and with both. Reads the evidence KB directly (no SPARQL, a few seconds).
 
     python benchmarks/star_reach.py --dataset cwq --split dev --data-dir ../shared/data
 """
@@ -17,9 +18,9 @@ __all__ = ["logical_graph", "within"]
 NAME = "http://rdf.freebase.com/ns/type.object.name"
 
 
-def logical_graph(store_dir: Path) -> tuple[dict, dict]:
-    """Two adjacency maps over named nodes: ``plain`` (direct edges either way, CVT hops with an
-    entry edge) and ``star`` (star hops only)."""
+def logical_graph(store_dir: Path) -> tuple[dict, dict, dict]:
+    """Three adjacency maps over named nodes: ``plain`` (direct edges either way, CVT hops with an
+    entry edge), ``star`` (star hops only) and ``sink`` (sink hops only)."""
     import pyoxigraph as ox
     from kgsparql.adapters.freebase import FreebaseAdapter
 
@@ -29,7 +30,7 @@ def logical_graph(store_dir: Path) -> tuple[dict, dict]:
             named.add(q.subject.value)
         elif isinstance(q.object, ox.NamedNode) and not FreebaseAdapter.is_noise(q.predicate.value):
             out_edges[q.subject.value].append(q.object.value)
-    plain, star = defaultdict(set), defaultdict(set)
+    plain, star, sink = defaultdict(set), defaultdict(set), defaultdict(set)
     entering = defaultdict(set)            # CVT -> named nodes with an edge into it
     for s, objs in out_edges.items():
         for o in objs:
@@ -45,7 +46,12 @@ def logical_graph(store_dir: Path) -> tuple[dict, dict]:
         free = ends - entering[cvt]
         for a in free:
             star[a] |= free - {a}
-    return plain, star
+    for cvt, entered in entering.items():
+        if out_edges.get(cvt):          # a CVT with an exit is crossed by its compound hops
+            continue
+        for a in entered:
+            sink[a] |= entered - {a}
+    return plain, star, sink
 
 
 def within(graphs: list[dict], start: str, goals: set[str], hops: int) -> bool:
@@ -72,11 +78,12 @@ def main() -> None:
     parts = load_dataset(args.dataset, args.data_dir, split=args.split)
     items = [i for p in parts for i in p.items]
     base = Settings.load(flags={"llm": "none"})
-    plain, star = logical_graph(ensure_store(parts[0].kb, base.home, base.base_iri, quiet=True))
+    plain, star, sink = logical_graph(ensure_store(parts[0].kb, base.home, base.base_iri, quiet=True))
     counts = defaultdict(int)
     for item in items:
         goals, topics = set(item.answer_iris), [t for t in item.topic_iris if t]
-        for name, graphs in (("without_star", [plain]), ("with_star", [plain, star])):
+        for name, graphs in (("without_star", [plain]), ("with_star", [plain, star]),
+                             ("with_star_and_sink", [plain, star, sink])):
             reach = [within(graphs, t, goals, args.hops) for t in topics]
             counts[f"{name}_any_topic"] += any(reach)
             counts[f"{name}_every_topic"] += bool(reach) and all(reach)

@@ -55,24 +55,28 @@ class Relation:
     """A predicate, traversed forwards or backwards. ``via`` makes it a compound hop through an
     intermediate node (Freebase CVT, Wikidata statement): head -iri-> [node] -via-> tail. A ``star``
     hop joins two things that the node's edges both point at (a CVT without an entry edge from
-    either): head <-iri- [node] -via-> tail; reversed, the two legs swap ends."""
+    either): head <-iri- [node] -via-> tail; reversed, the two legs swap ends. A ``sink`` hop joins two
+    things that both point at the node (a CVT that neither leaves): head -iri-> [node] <-via- tail;
+    reversed, the legs swap ends too."""
 
     iri: str
     label: str | None = None
     inverse: bool = False
     via: str | None = None
     star: bool = False
+    sink: bool = False
 
     @property
     def name(self) -> str:
         return self.label or self.iri.rsplit("/", 1)[-1].rsplit("#", 1)[-1]
 
     def reversed(self) -> "Relation":
-        return Relation(self.iri, self.label, not self.inverse, self.via, self.star)
+        return Relation(self.iri, self.label, not self.inverse, self.via, self.star, self.sink)
 
     def key(self) -> tuple:
-        """(iri, via, inverse), with a fourth item ``"star"`` for a star hop only."""
-        return (self.iri, self.via, self.inverse, "star") if self.star else (self.iri, self.via, self.inverse)
+        """(iri, via, inverse), with a fourth item ``"star"`` / ``"sink"`` for a star / sink hop only."""
+        shape = "star" if self.star else "sink" if self.sink else None
+        return (self.iri, self.via, self.inverse, shape) if shape else (self.iri, self.via, self.inverse)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Relation) and other.key() == self.key()

@@ -53,7 +53,7 @@ class KindRelations:
         return {label: shares.get(label, 0.0) for label in labels}
 
     def _holders(self, hop: Relation) -> list[Entity]:
-        if hop.via is not None or hop.star:
+        if hop.via is not None or hop.star or hop.sink:
             return []
         try:
             template = load_query("generic", "relation_objects" if hop.inverse else "relation_subjects")
