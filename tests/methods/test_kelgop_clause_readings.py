@@ -6,7 +6,9 @@ MiniLM:
   reaches the band) and as "which studio ..." (the noun: ``recorded at`` reaches the studio); the
   reading whose answers fit the noun "studio" is followed;
 - "the discoverer of X" names one thing, though its stem is shared by three relations (``discovered
-  by``, ``discovered at``, ``discovery year``): on a small KG it still nests, each half checked."""
+  by``, ``discovered at``, ``discovery year``): on a small KG it still nests, each half checked;
+- "who wrote the libretto of X" where the KG says ``libretto by``: the inner hop reaches who wrote it,
+  and "who wrote [#1]" is not asked again of the librettist (whose own opera it would reach)."""
 from __future__ import annotations
 
 import pytest
@@ -38,6 +40,11 @@ Anna Brisk\tbirthPlace\tOster
 Otto Marn\tbirthPlace\tAshby
 Oster\tlocated in\tKestria
 Kell Laboratory\tlocated in\tDunmere
+Vesna\tlibrettoBy\tKarel Dusek
+Vesna\tcomposed by\tMilan Orel
+Zora\tcomposed by\tKarel Dusek
+Zora\tlibrettoBy\tIvan Horak
+Karel Dusek\tbirthPlace\tOster
 """
 
 
@@ -65,3 +72,15 @@ def test_one_word_that_names_several_relations_still_nests(asker, question, expe
     answer = asker.ask(question)
     assert answer.answers[:1] == (expected,)
     assert answer.plan["category"] == "composition"
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who wrote the libretto of Vesna?", "Karel Dusek"),
+    ("Who penned the libretto of Zora?", "Ivan Horak"),
+])
+def test_who_made_the_noun_of_x_is_the_hop_named_noun_by(asker, question, expected):
+    assert asker.ask(question).answers[:1] == (expected,)
+
+
+def test_an_agent_noun_still_nests(asker):
+    assert asker.ask("Where was the librettist of Vesna born?").answers[:1] == ("Oster",)

@@ -10,7 +10,7 @@ from ...linking.topics import MASK
 from ...rank.mentions import answer_type_word, distances
 from .sub_questions import SubQuestion
 from .nested_phrases import compositions
-from .overshoot import bridge_is_asked
+from .overshoot import agent_is_asked, bridge_is_asked
 from .clause_readings import asked_reading, by_noun_fit
 
 __all__ = ["Composer"]
@@ -103,7 +103,10 @@ class Composer:
         return by_noun_fit(self.ctx.encoder, comp.inner, plain, other) or [plain]
 
     def _compose_on(self, comp, inner: SubQuestion, topics, hops) -> list[SubQuestion]:
-        """[inner, the outer question asked of each of its answers]."""
+        """[inner, the outer question asked of each of its answers]; [inner] where it already reaches
+        who made the noun the question asks about (``agent_is_asked``)."""
+        if comp.kind in ("of", "checked") and agent_is_asked(self.adapter.verbalize, comp.inner, comp.outer, inner):
+            return [inner]
         answers, entities, evidence = {}, {}, []
         subs = [self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
                                 check=comp.kind in ("kinds", "clause", "checked")) for entity in inner.entities[: self.per_entity]]
