@@ -93,7 +93,7 @@ class Composer:
         return subs
 
     def _inner_readings(self, comp, topics, most: int) -> list[SubQuestion]:
-        """The inner sub-question's answered readings, the one to follow first first: a clause's phrase
+        """The inner sub-question's answered readings, the one to follow leading: a clause's phrase
         is also asked as "which N ..." and the reading whose answers fit N leads (``clause_readings``)."""
         plain = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=most)
         asked = asked_reading(comp.inner)
