@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from kgsparql.methods.kelgop.categories import asked_noun_mention
-from kgsparql.methods.kelgop.composition import _COPULA_OUTER, _asked
+from kgsparql.methods.kelgop.clause_readings import asked_reading
+from kgsparql.methods.kelgop.composition import _COPULA_OUTER
 from kgsparql.methods.kelgop.nested_phrases import compositions
 
 
@@ -35,7 +36,7 @@ def test_the_noun_asked_for_is_told_from_an_entity_of_the_question(question, wor
     ("where X was recorded", "where X was recorded"),
 ])
 def test_the_inner_phrase_asks_which_noun(phrase, asked):
-    assert _asked(phrase) == asked
+    assert asked_reading(phrase) == asked
 
 
 @pytest.mark.parametrize("outer, expected", [

@@ -10,7 +10,8 @@ from ...linking.topics import MASK
 from ...rank.mentions import answer_type_word, distances
 from .sub_questions import SubQuestion
 from .nested_phrases import compositions
-from .overshoot import bridge_is_asked
+from .overshoot import agent_is_asked, bridge_is_asked
+from .clause_readings import asked_reading, by_noun_fit
 
 __all__ = ["Composer"]
 
@@ -33,21 +34,25 @@ class Composer:
         for comp in compositions(masked, MASK):
             inner, outer = self.relation_labels(comp.inner), self.relation_labels(comp.outer)
             if comp.kind == "of" and not (inner and (outer - inner or comp.other)):
-                if len(inner) <= 1 and self._few_relations():      # no second relation named: meaning may
+                if self._one_naming_word(comp.inner) and self._few_relations():   # no second relation named
                     out.append((replace(comp, kind="checked"), (1, 1)))
                 continue
             if comp.kind == "clause":       # the noun and its clause are one hop; so is the rest, unless
                 if inner:                   # it only says what kind [#1] is in ("which country is [#1]")
                     hops = (1, 2 if _COPULA_OUTER.match(comp.outer) else 1)
-                    out.append((comp, hops))
-                    if _asked(comp.inner) != comp.inner:    # tried when the plain reading gives nothing
-                        out.append((replace(comp, inner=_asked(comp.inner)), hops))
+                    out.append((comp, hops))      # its inner phrase read both ways (compose)
                 continue
             if comp.kind == "kinds" and not inner:
                 continue        # "what kind of film is X": the inner "which film is X" is X itself
             extra = 1 if comp.kind == "share" or (outer and self._unnamed_link(comp)) else 0
             out.append((comp, (max(1, len(inner)), max(1, len(outer) + extra))))
         return out
+
+    def _one_naming_word(self, text: str) -> bool:
+        """At most one word of ``text`` names relations of the KG: "the *discoverer* of X" names one thing,
+        however many relations share its stem (``discovered by``, ``discovered at``, ``discovery year``)."""
+        evidence = self.ctx.ranker("alignment").evidence(text, self.ctx.abstention.vocabulary())
+        return sum(1 for found in evidence.values() if found) <= 1
 
     def _few_relations(self) -> bool:
         """A KG of at most ``outside_max_relations`` relations (abstention's bound for the meaning view
@@ -80,7 +85,28 @@ class Composer:
         [the libretto of X]" read as the other works of its writer) unless it asks for other things
         or names a kind of its own ("which films did [the director of X] make"): it is dropped, and
         the whole question is answered as a lookup."""
-        inner = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=hops[0])
+        subs = []
+        for inner in self._inner_readings(comp, topics, hops[0]):
+            subs = self._compose_on(comp, inner, topics, hops)
+            if subs[-1].answers:
+                break
+        return subs
+
+    def _inner_readings(self, comp, topics, most: int) -> list[SubQuestion]:
+        """The inner sub-question's answered readings, the one to follow leading: a clause's phrase
+        is also asked as "which N ..." and the reading whose answers fit N leads (``clause_readings``)."""
+        plain = self.atomic.ask(comp.inner.replace(MASK, topics[0].name), topics, comp.inner, max_hops=most)
+        asked = asked_reading(comp.inner)
+        if comp.kind != "clause" or asked == comp.inner:
+            return [plain]
+        other = self.atomic.ask(asked.replace(MASK, topics[0].name), topics, asked, max_hops=most)
+        return by_noun_fit(self.ctx.encoder, comp.inner, plain, other) or [plain]
+
+    def _compose_on(self, comp, inner: SubQuestion, topics, hops) -> list[SubQuestion]:
+        """[inner, the outer question asked of each of its answers]; [inner] where it already reaches
+        who made the noun the question asks about (``agent_is_asked``)."""
+        if comp.kind in ("of", "checked") and agent_is_asked(self.adapter.verbalize, comp.inner, comp.outer, inner):
+            return [inner]
         answers, entities, evidence = {}, {}, []
         subs = [self.atomic.ask(comp.outer.replace(MASK, entity.name), [entity], comp.outer, max_hops=hops[1],
                                 check=comp.kind in ("kinds", "clause", "checked")) for entity in inner.entities[: self.per_entity]]
@@ -107,16 +133,6 @@ class Composer:
 # the rest only names the kind of thing [#1] is in or of: "which country is X (in)", "what city was X"
 _COPULA_OUTER = re.compile(rf"^\W*(?:in |of )?(?:which|what) (?:[a-z][\w\-]* ){{1,2}}(?:is|are|was|were) {MASK}(?: (?:in|of|part of))?\W*$",
                            re.IGNORECASE)
-
-
-def _asked(phrase: str) -> str:
-    """A clause's inner phrase as the question it is, the second reading of a clause composition (tried
-    when the plain phrase gives no answer): "the studio where X was recorded" asks *which studio*, so
-    the answerer reads the noun it asks for (the clause's verb names the hop, the noun the kind of its
-    end). As the first reading it lost two CWQ test answers ("what currency does the country where Rome
-    is have": its inner hop then abstained). Not "the N of X", whose noun names the hop itself ("the rocket of X" is its
-    launch vehicle; read as "which rocket", MiniLM put *Mars* nearer to "rocket" than *Atlas V*)."""
-    return re.sub(r"^(?:(?:the|a|an)\s+)+", "which ", phrase, flags=re.IGNORECASE)
 
 
 def _walks_back(inner, outer) -> bool:
