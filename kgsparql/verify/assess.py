@@ -10,7 +10,8 @@ from .compare import check_count, check_date
 from .framing import framing_spans, outside
 from .holders import subject_by_values
 from .kg_vocabulary import matcher, one_entity_words
-from .linked import Mentioned, claim_entities, masked, unlinked_names
+from .linked import Mentioned, claim_entities, masked
+from .unlinked import unlinked_names
 from .negation import denied_parts, negated as read_negation
 from .pairs import PairChecker
 from .unheld import names_some_thing, unheld_words
