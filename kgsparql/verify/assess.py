@@ -9,7 +9,7 @@ from .claim import ClaimForm, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
 from .holders import subject_by_values
-from .kg_vocabulary import matcher, one_entity_words
+from .kg_vocabulary import matcher, names_a_relation, one_entity_words, vocabulary
 from .linked import Mentioned, claim_entities, masked
 from .unlinked import unlinked_names
 from .negation import denied_parts, negated as read_negation
@@ -85,7 +85,8 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     negated, body = read_negation(ctx, text, framing, [(m.start, m.end) for m in mentioned])
     form = replace(form, negated=negated, each_negated=negated and body >= 2)
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
-    names = [n for n in names if n.lower() not in {w.word for w in words}]     # "ISSN" names a relation
+    names = [n for n in names if n.lower() not in {w.word for w in words}     # "ISSN" names a relation
+             and not names_a_relation(n, vocabulary(ctx))]                     # so do "OCLC", "NRHP" of any KG
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
     inner = within_values(mentioned, facts, text, whole=whole_values)
