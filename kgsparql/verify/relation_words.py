@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from ..rank.base import tokenize
 from .linked import Mentioned
 
-__all__ = ["RelationWord", "relation_words", "meant_word", "named_labels", "assign_words", "is_type_noun"]
+__all__ = ["RelationWord", "relation_words", "meant_word", "named_labels", "assign_words", "is_type_noun",
+           "introduces_name"]
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,17 @@ def is_type_noun(claim: str, word: RelationWord, mentioned: list[Mentioned]) -> 
     if not _DETERMINER.search(claim[:word.position]):
         return False
     return any(m.start >= end and not claim[end:m.start].strip(_QUOTES) for m in mentioned)
+
+
+# English verbs that give a thing its name ("a child called X", "a predecessor named X"), in the participle
+_NAMING = frozenset("named called titled dubbed nicknamed".split())
+
+
+def introduces_name(claim: str, word: RelationWord, mentioned: list[Mentioned]) -> bool:
+    """The word is a naming participle written right before a name ("He had a predecessor named
+    William Hague"): it introduces the name, the noun before it names the relation."""
+    end = word.position + len(word.word)
+    return word.word in _NAMING and any(m.start >= end and not claim[end:m.start].strip(_QUOTES) for m in mentioned)
 
 
 def _distance(claim: str, word: RelationWord, m: Mentioned) -> tuple[int, int, int]:
