@@ -147,7 +147,8 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     return Assessment(form, parts + absent, mentioned, links=checker.links(), denied=denied, **seen)
 
 
-def _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen, names=(), keep=lambda w: True) -> Assessment:
+def _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen, names=(),
+                     keep=lambda w: True) -> Assessment:
     words = unframed(text, mentioned, [w for w in one_entity_words(ctx, text, mentioned, counts, label) if keep(w)])
     parts = [through_unnamed(ctx.adapter, mentioned[0], words, masked_text, label, names)]
     return Assessment(form, parts, mentioned, **seen)
