@@ -135,7 +135,7 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
         part = check_date(adapter, text, form.date_op, form.date_span, mentioned, words, label)
         if part is not None:
             return Assessment(form, [part], mentioned, **seen)
-    unheld = [w for w in unheld_words(ctx, text, framing, mentioned, set(labels)) if not is_type_noun(text, w, mentioned)] \
+    unheld = [w for w in unheld_words(ctx, text, framing, mentioned, set(labels)) if names_relation(w)] \
         if closed_world and not names else []
     checker = PairChecker(adapter, counts, max_hops, unheld)
     if unnamed:

@@ -96,15 +96,21 @@ def is_type_noun(claim: str, word: RelationWord, mentioned: list[Mentioned]) -> 
     return any(m.start >= end and not claim[end:m.start].strip(_QUOTES) for m in mentioned)
 
 
-# English verbs that give a thing its name ("a child called X", "a predecessor named X"), in the participle
-_NAMING = frozenset("named called titled dubbed nicknamed".split())
+# English verbs that give a thing its name ("a child called X", "a predecessor named X", "known as X"),
+# in the participle
+_NAMING = frozenset("named called titled dubbed nicknamed known".split())
+_BEFORE_NAME = re.compile(r"^(?:\s+as)?(?:\s+the)?\s*$", re.I)
 
 
 def introduces_name(claim: str, word: RelationWord, mentioned: list[Mentioned]) -> bool:
-    """The word is a naming participle written right before a name ("He had a predecessor named
-    William Hague"): it introduces the name, the noun before it names the relation."""
+    """The word is a naming participle written right before a name, "as" and "the" aside ("He had a
+    predecessor named William Hague", "Darlington, which is known as the Kingdom of England"): it
+    introduces the name, the noun before it names the relation. "known" does so with "as" only."""
     end = word.position + len(word.word)
-    return word.word in _NAMING and any(m.start >= end and not claim[end:m.start].strip(_QUOTES) for m in mentioned)
+    if word.word not in _NAMING:
+        return False
+    between = [claim[end:m.start].strip(_QUOTES) for m in mentioned if m.start >= end]
+    return any(_BEFORE_NAME.match(" " + b) and (word.word != "known" or b.lower().startswith("as")) for b in between)
 
 
 def _distance(claim: str, word: RelationWord, m: Mentioned) -> tuple[int, int, int]:

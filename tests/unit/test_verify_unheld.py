@@ -13,7 +13,8 @@ EVIDENCE = (("The_Pigeon_That_Took_Rome", "director", "Melville_Shavelson"), ("M
             ("Italy", "leaderTitle", "President"), ("Fork_in_the_Road", "producer", "Niko_Bolas"),
             ("Grey_Ice", "author", "Jane_Jones"), ("Riverside_Hall", "architect", "Alfred_Giles"),
             ("Baltic_Air", "operator", "Poland"), ("Harbour_Line", "owner", "Estonia"),
-            ("Seri_Bridge", "designer", "Perbadanan_Putrajaya"))
+            ("Seri_Bridge", "designer", "Perbadanan_Putrajaya"),
+            ("Darlington", "country", "Kingdom_of_England"), ("Lena_Vos", "knownFor", "Tulip_Art"))
 
 
 @pytest.fixture(scope="module")
@@ -69,3 +70,10 @@ def test_a_verb_names_an_unheld_relation_unless_the_pair_holds_a_synonym_of_it(s
         # "designed" names *designer*; the pair holds *architect*, near *designer* itself
         right = verifier.verify("Riverside Hall was designed by Alfred Giles.")
         assert right.verdict == "true", right.explanation
+
+
+def test_a_name_given_names_no_unheld_link(store):
+    with store_verifier(*store, closed=True) as verifier:
+        # "known as" gives a name, as "called" does: no *known for* link is claimed
+        result = verifier.verify("Someone was born in Darlington, which is known as the Kingdom of England.")
+        assert result.verdict == "true", result.explanation
