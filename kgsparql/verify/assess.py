@@ -9,15 +9,16 @@ from .claim import ClaimForm, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
 from .holders import subject_by_values
-from .kg_vocabulary import matcher, one_entity_words
-from .linked import Mentioned, claim_entities, masked, unlinked_names
+from .kg_vocabulary import matcher, names_a_relation, one_entity_words, vocabulary
+from .linked import Mentioned, claim_entities, masked
+from .unlinked import unlinked_names
 from .negation import denied_parts, negated as read_negation
 from .pairs import PairChecker
 from .unheld import names_some_thing, unheld_words
 from .unnamed import through_unnamed, unnamed_holder, unnamed_subject
 from .values import names_not_held, number_conflicts, quantity_labels, stated_values, within_values
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
-from .relation_words import is_type_noun, relation_words
+from .relation_words import introduces_name, is_type_noun, relation_words
 from .subclaims import sub_claims, unframed
 
 __all__ = ["Assessment", "assess"]
@@ -76,15 +77,18 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     masked_text = masked(text, mentioned)
     words = relation_words(ctx.ranker("alignment"), text, masked_text, labels, matcher(ctx))
     framing = framing_spans(text, [(m.start, m.end) for m in mentioned], [w.position for w in words])
-    def names_relation(w) -> bool:       # a type noun ("the city X") names no relation
-        return not is_type_noun(text, w, mentioned)
+    def names_relation(w) -> bool:       # a type noun ("the city X") names no relation, nor "named X"
+        return not is_type_noun(text, w, mentioned) and not introduces_name(text, w, mentioned)
+    def not_naming(w) -> bool:
+        return not introduces_name(text, w, mentioned)
     words = [w for w in words if names_relation(w) and not any(a <= w.position < b for a, b in framing)]
     if len(mentioned) >= 2:
         words = [w for w in words if not names_some_thing(text, w)]
     negated, body = read_negation(ctx, text, framing, [(m.start, m.end) for m in mentioned])
     form = replace(form, negated=negated, each_negated=negated and body >= 2)
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
-    names = [n for n in names if n.lower() not in {w.word for w in words}]     # "ISSN" names a relation
+    names = [n for n in names if n.lower() not in {w.word for w in words}     # "ISSN" names a relation
+             and not names_a_relation(n, vocabulary(ctx))]                     # so do "OCLC", "NRHP" of any KG
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
     inner = within_values(mentioned, facts, text, whole=whole_values)
@@ -120,7 +124,7 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     # "X found a planet that has an absolute magnitude of 11.5": the values are an unnamed thing's
     unnamed = unnamed or (len(mentioned) == 1 and not names and unnamed_holder(text, framing, mentioned[0]))
     if unnamed and not comparing:
-        return _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen, theirs)
+        return _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen, theirs, not_naming)
     if form.count:
         op, n = form.count
         part = check_count(adapter, counts, text, op, n, mentioned, words, label, implicit=form.implicit_count,
@@ -131,11 +135,11 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
         part = check_date(adapter, text, form.date_op, form.date_span, mentioned, words, label)
         if part is not None:
             return Assessment(form, [part], mentioned, **seen)
-    unheld = [w for w in unheld_words(ctx, text, framing, mentioned, set(labels)) if not is_type_noun(text, w, mentioned)] \
+    unheld = [w for w in unheld_words(ctx, text, framing, mentioned, set(labels)) if names_relation(w)] \
         if closed_world and not names else []
     checker = PairChecker(adapter, counts, max_hops, unheld)
     if unnamed:
-        return _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen)
+        return _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen, keep=not_naming)
     deny = (lambda parts: denied_parts(text, parts, mentioned, framing)) if negated and body == 1 else (lambda parts: ())
     parts = sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, checker=checker,
                        closed_world=closed_world, keep=names_relation, deny=deny, stated=(facts, [] if comparing else numbers))
@@ -143,7 +147,8 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     return Assessment(form, parts + absent, mentioned, links=checker.links(), denied=denied, **seen)
 
 
-def _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen, names=()) -> Assessment:
-    words = unframed(text, mentioned, one_entity_words(ctx, text, mentioned, counts, label))
+def _through_unnamed(ctx, text, mentioned, counts, label, masked_text, form, seen, names=(),
+                     keep=lambda w: True) -> Assessment:
+    words = unframed(text, mentioned, [w for w in one_entity_words(ctx, text, mentioned, counts, label) if keep(w)])
     parts = [through_unnamed(ctx.adapter, mentioned[0], words, masked_text, label, names)]
     return Assessment(form, parts, mentioned, **seen)

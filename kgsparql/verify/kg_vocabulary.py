@@ -2,6 +2,7 @@
 shared meaning matcher (``kgsparql.meaning``), both cached on the verifier's model store."""
 from __future__ import annotations
 
+import re
 import weakref
 
 from .linked import masked
@@ -9,7 +10,7 @@ from .relation_words import relation_words
 from ..errors import KGSparqlError
 from ..meaning import MatcherOptions, RelationMatcher
 
-__all__ = ["matcher", "vocabulary", "one_entity_words"]
+__all__ = ["matcher", "vocabulary", "one_entity_words", "names_a_relation"]
 
 VOCABULARY_LIMIT = 5000
 MEANT_MIN_SCORE = 0.45      # a label the whole claim means must score this (RelationMatcher) and lead
@@ -21,6 +22,21 @@ def one_entity_words(ctx, text, mentioned, counts, label) -> list:
     held = {label(rc.relation) for rc in counts}
     return relation_words(ctx.ranker("alignment"), text, masked(text, mentioned),
                           sorted(held | set(vocabulary(ctx))), matcher(ctx))
+
+
+_JOINERS = frozenset("of the and for in on de".split())
+
+
+def names_a_relation(name: str, labels: list[str]) -> bool:
+    """A capitalised name that is a word of one of the KG's relation ``labels`` ("OCLC" of *oclc*),
+    or whose initials are ("National Register of Historic Places" of *nrhp reference number*): it
+    names the relation, not a thing the KG lacks."""
+    words = re.findall(r"[^\W_]+", name)
+    held = {w for label in labels for w in re.findall(r"[^\W_]+", label.lower())}
+    if len(words) == 1:
+        return words[0].lower() in held
+    initials = "".join(w[0] for w in words if w.lower() not in _JOINERS).lower()
+    return len(initials) >= 3 and initials in held
 
 
 def matcher(ctx) -> RelationMatcher:

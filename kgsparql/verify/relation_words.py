@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from ..rank.base import tokenize
 from .linked import Mentioned
 
-__all__ = ["RelationWord", "relation_words", "meant_word", "named_labels", "assign_words", "is_type_noun"]
+__all__ = ["RelationWord", "relation_words", "meant_word", "named_labels", "assign_words", "is_type_noun",
+           "introduces_name"]
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,23 @@ def is_type_noun(claim: str, word: RelationWord, mentioned: list[Mentioned]) -> 
     if not _DETERMINER.search(claim[:word.position]):
         return False
     return any(m.start >= end and not claim[end:m.start].strip(_QUOTES) for m in mentioned)
+
+
+# English verbs that give a thing its name ("a child called X", "a predecessor named X", "known as X"),
+# in the participle
+_NAMING = frozenset("named called titled dubbed nicknamed known".split())
+_BEFORE_NAME = re.compile(r"^(?:\s+as)?(?:\s+the)?\s*$", re.I)
+
+
+def introduces_name(claim: str, word: RelationWord, mentioned: list[Mentioned]) -> bool:
+    """The word is a naming participle written right before a name, "as" and "the" aside ("He had a
+    predecessor named William Hague", "Darlington, which is known as the Kingdom of England"): it
+    introduces the name, the noun before it names the relation. "known" does so with "as" only."""
+    end = word.position + len(word.word)
+    if word.word not in _NAMING:
+        return False
+    between = [claim[end:m.start].strip(_QUOTES) for m in mentioned if m.start >= end]
+    return any(_BEFORE_NAME.match(" " + b) and (word.word != "known" or b.lower().startswith("as")) for b in between)
 
 
 def _distance(claim: str, word: RelationWord, m: Mentioned) -> tuple[int, int, int]:

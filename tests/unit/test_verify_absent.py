@@ -60,3 +60,19 @@ def test_a_name_the_closed_kg_lacks_under_an_unnamed_subject_is_a_missing_link(s
     with store_verifier(*store, closed=False) as verifier:
         result = verifier.verify("It is managed by Adnan Hamad and plays at the Zorvath Arena.")
         assert result.verdict != "false", result.explanation
+
+
+def test_a_name_that_names_a_relation_of_the_kg_is_no_missing_thing(tmp_path_factory):
+    # the KG's vocabulary holds *nrhp reference number* and *oclc*: "National Register of Historic
+    # Places" (its initials) and "OCLC" name those relations, not things the KG lacks
+    evidence = (("Quarry_House", "nrhpReferenceNumber", '"88002539"'), ("Quarry_House", "location", "Asherton,_Texas"),
+                ("Gale_Review", "oclc", '"51969173"'), ("Gale_Review", "publisher", "Harcourt"),
+                ("Quarry_House", "architect", "Alfred_Giles"))
+    with store_verifier(*evidence_home(tmp_path_factory, evidence, "acronyms")) as verifier:
+        for claim in ("Quarry House, in Asherton, Texas, has the National Register of Historic Places number 88002539.",
+                      "Gale Review, published by Harcourt, has the OCLC number 51969173."):
+            result = verifier.verify(claim)
+            assert result.verdict == "true", (claim, result.explanation)
+        # a name that is no relation's is still a thing the KG lacks
+        result = verifier.verify("Quarry House, in Asherton, Texas, was designed by Alfred Giles and Zorvan Pelt.")
+        assert result.verdict == "false", result.explanation

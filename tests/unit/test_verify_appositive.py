@@ -1,7 +1,8 @@
 """Claims whose subject is a pronoun: a name after a comma at the end of the sentence names that
 subject ("He had a wife, X."); an unnamed thing may hold the named relation towards the one entity
 ("He was the prime minister X"); and a word that only shares a stem with a label ("found", of
-*find*, and *founding date*) does not name it; nor does a type noun before the one entity."""
+*find*, and *founding date*) does not name it; nor does a type noun before the one entity, nor a
+naming participle before a name ("a predecessor named X")."""
 from __future__ import annotations
 
 import pytest
@@ -14,7 +15,8 @@ EVIDENCE = (("Ada_Lindqvist", "spouse", '"Tomas"'), ("Bram_Okafor", "birthPlace"
             ("Reg_Hollis", "primeMinister", "Nora_Castell"), ("Nora_Castell", "birthPlace", "Leeds"),
             ("Pesto_Verde", "ingredient", "Basil"), ("Pesto_Verde", "country", "Italy"),
             ("Italy", "foundingDate", '"1861-03-17"'), ("Italy", "capital", "Rome"),
-            ("Varnholt", "city", "Ostmark"), ("Ostmark", "established", '"1901"'))
+            ("Varnholt", "city", "Ostmark"), ("Ostmark", "established", '"1901"'),
+            ("Owen_Marsh", "predecessor", "Hal_Brody"), ("Hal_Brody", "alternativeNames", '"Harry Brody"'))
 
 
 @pytest.fixture(scope="module")
@@ -70,3 +72,12 @@ def test_an_unnamed_thing_must_hold_the_numbers_the_claim_states(verifier):
     assert verifier.verify("It has an ingredient and comes from Italy.").verdict == "true"
     result = verifier.verify("It has an ingredient of 1712 and comes from Italy.")
     assert result.verdict != "true", result.explanation
+
+
+def test_a_naming_participle_before_the_name_names_no_relation(verifier):
+    # "named" shares a stem with *alternative names*; it only introduces the name: something has *predecessor* Hal Brody
+    held = verifier.verify("He actually had a predecessor named Hal Brody.")
+    assert held.verdict == "true", held.explanation
+    assert "predecessor" in held.explanation
+    held = verifier.verify("He had a predecessor called Hal Brody.")
+    assert held.verdict == "true", held.explanation

@@ -77,7 +77,7 @@ def test_a_dot_inside_a_name_ends_no_clause():
 
 
 def test_the_dot_of_an_initial_ends_no_clause_and_no_name():
-    from kgsparql.verify.linked import unlinked_names
+    from kgsparql.verify.unlinked import unlinked_names
 
     text = "When was Bryan A. MacDonald a leader of Azerbaijan? I saw it. A dog ran."
     assert [text[a:b].strip() for a, b in clauses(text)] == [

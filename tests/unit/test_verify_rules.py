@@ -8,7 +8,7 @@ from kgsparql.errors import ParseError
 from kgsparql.llm.scripted import ScriptedLLM
 from kgsparql.verify import SubClaim, decide, explain, flip, read_claim
 from kgsparql.rank.embedding import Encoder
-from kgsparql.verify.linked import unlinked_names
+from kgsparql.verify.unlinked import unlinked_names
 
 COMMON = Encoder().words()         # the sentence encoder's whole-word vocabulary (no model is loaded)
 from kgsparql.verify.result import CONTRADICTED, SUPPORTED, UNKNOWN

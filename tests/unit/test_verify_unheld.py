@@ -10,7 +10,11 @@ from kgtest import evidence_store, store_verifier
 EVIDENCE = (("The_Pigeon_That_Took_Rome", "director", "Melville_Shavelson"), ("Moscow", "leader", "Sergey_Sobyanin"),
             ("Aleksandr_Chumakov", "deathPlace", "Moscow"), ("Moscow", "city", "Russia"),
             ("Beau_James", "writer", "Jack_Rose"), ("Italy", "leaderName", "Matteo_Renzi"), ("Rome", "country", "Italy"),
-            ("Italy", "leaderTitle", "President"), ("Fork_in_the_Road", "producer", "Niko_Bolas"))
+            ("Italy", "leaderTitle", "President"), ("Fork_in_the_Road", "producer", "Niko_Bolas"),
+            ("Grey_Ice", "author", "Jane_Jones"), ("Riverside_Hall", "architect", "Alfred_Giles"),
+            ("Baltic_Air", "operator", "Poland"), ("Harbour_Line", "owner", "Estonia"),
+            ("Seri_Bridge", "designer", "Perbadanan_Putrajaya"),
+            ("Darlington", "country", "Kingdom_of_England"), ("Lena_Vos", "knownFor", "Tulip_Art"))
 
 
 @pytest.fixture(scope="module")
@@ -52,3 +56,24 @@ def test_a_word_naming_an_unheld_relation_clearly_is_not_read_as_a_held_one_it_r
         assert wrong.verdict == "false", wrong.explanation
         right = verifier.verify("As it happens, Fork in the Road was produced by Niko Bolas.")
         assert right.verdict == "true", right.explanation
+
+
+def test_a_verb_names_an_unheld_relation_unless_the_pair_holds_a_synonym_of_it(store):
+    with store_verifier(*store, closed=True) as verifier:
+        # "owns" names *owner* (held by other things) by stem, loosely by meaning; the pair holds *operator*
+        wrong = verifier.verify("Poland owns Baltic Air.")
+        assert wrong.verdict == "false", wrong.explanation
+        assert "owner" in wrong.explanation
+        # "written" names *writer*, but the pair holds *author*, which it means as much
+        right = verifier.verify("Grey Ice was written by Jane Jones.")
+        assert right.verdict == "true", right.explanation
+        # "designed" names *designer*; the pair holds *architect*, near *designer* itself
+        right = verifier.verify("Riverside Hall was designed by Alfred Giles.")
+        assert right.verdict == "true", right.explanation
+
+
+def test_a_name_given_names_no_unheld_link(store):
+    with store_verifier(*store, closed=True) as verifier:
+        # "known as" gives a name, as "called" does: no *known for* link is claimed
+        result = verifier.verify("Someone was born in Darlington, which is known as the Kingdom of England.")
+        assert result.verdict == "true", result.explanation
