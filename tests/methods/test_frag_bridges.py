@@ -3,7 +3,7 @@
 fixes a hop the question does not name, and a lookup that nests nothing stays one hop."""
 from __future__ import annotations
 
-from kgsparql.methods.frag.bridges import asks_beyond_nest, bridged, kind_bridged, nest_walked_through, nests
+from kgsparql.methods.frag.bridges import asks_beyond_nest, bridged, kind_bridged, nest_parts, nest_walked_through, nests
 from kgsparql.types import Relation
 
 R = "https://example.org/r/"
@@ -61,3 +61,11 @@ def test_a_bare_plural_holds_the_topic_but_the_noun_asked_for_does_not():
     for flat in ("Which universities are located in X?", "Which films starred X?", "Who plays in X?",
                  "Name some films that X directed.", "How many goals did X score?", "What awards has X won?"):
         assert not nests(flat), flat
+
+
+def test_the_phrase_is_read_as_its_head_and_the_words_that_tie_it_to_the_topic():
+    assert nest_parts("Which fish live in rivers that flow into X?") == ("rivers", {"that", "flow", "into"})
+    assert nest_parts("What year was the museum holding X opened?") == ("museum", {"holding"})
+    assert nest_parts("Which clubs have players from X?") == ("players", {"from"})
+    assert nest_parts("Where was X's teacher born?") == (None, set())
+    assert nest_parts("Who directed X?") == (None, set())

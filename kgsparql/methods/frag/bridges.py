@@ -12,7 +12,7 @@ from typing import Sequence
 from ...linking.topics import MASK
 from ...meaning import without_direction
 
-__all__ = ["bridged", "kind_bridged", "asks_beyond_nest", "nest_walked_through", "nests"]
+__all__ = ["bridged", "kind_bridged", "asks_beyond_nest", "nest_parts", "nest_walked_through", "nests"]
 
 
 def bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, named: set[str]) -> bool:
@@ -49,10 +49,11 @@ _WORD = r"[A-Za-z][\w\-]*"
 # a noun phrase that holds the topic further on: "the museum holding X", "the museum where X hangs",
 # "the label of X", "the band behind X", "X's label" (English phrasing, no relation words)
 _LINK = rf"(?:where|that|which|who|whose|of|in|on|at|by|behind|from|with|to|about|into|{_WORD}ing|{_WORD}ed)"
-_NESTED = re.compile(rf"\b(?:the|a|an) (?:{_WORD} ){{0,2}}?{_WORD} {_LINK} (?:.* )?(?:the )?{MASK}\b|\b{MASK}'s? {_WORD}", re.I)
+_NESTED = re.compile(rf"\b(?:the|a|an) (?:{_WORD} ){{0,2}}?{_WORD} (?P<clause>{_LINK} (?:.* )?)(?:the )?{MASK}\b"
+                     rf"|\b{MASK}'s? {_WORD}", re.I)
 # a bare plural that holds the topic: "cities in X", "rivers that empty into X", "players from X",
 # "albums produced by X"; not the noun the question asks for ("which *films* starred X")
-_BARE = re.compile(rf"{_WORD}[^s\W]s {_LINK} (?:.* )?(?:the )?{MASK}\b", re.I)
+_BARE = re.compile(rf"{_WORD}[^s\W]s (?P<clause>{_LINK} (?:.* )?)(?:the )?{MASK}\b", re.I)
 _ASKING = re.compile(r"\b(?:which|what|many|much|whose|who|some|any|all|other|name|list)\s+$", re.I)
 
 
@@ -75,6 +76,18 @@ def _nest(masked: str):
 def nests(masked: str) -> bool:
     """The question holds its topic inside a noun phrase (``_NESTED``)."""
     return _nest(masked) is not None
+
+
+def nest_parts(masked: str) -> tuple[str | None, set[str]]:
+    """The head noun of the phrase around the topic and the words that tie the phrase to it: "rivers"
+    and "that flow into" in "rivers that flow into X", "museum" and "holding" in "the museum holding
+    X", "players" and "from" in "players from X". (None, empty) for "X's N" and where nothing nests."""
+    m = _nest(masked)
+    clause = m.group("clause") if m is not None else None
+    if not clause:
+        return None, set()
+    head = re.findall(r"[a-z]+", masked[: m.start("clause")].lower())
+    return (head[-1] if head else None), set(re.findall(r"[a-z]+", clause.lower()))
 
 
 def asks_beyond_nest(masked: str) -> str:
