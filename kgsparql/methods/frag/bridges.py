@@ -63,13 +63,14 @@ _FRAME = {"who", "whom", "what", "which", "where", "when", "is", "are", "was", "
 
 def _nest(masked: str):
     """The innermost such phrase: the last match of ``_NESTED`` that starts at an article or the topic,
-    or of ``_BARE`` that starts at a plural after the question's first word and not right after the
-    word that asks for it ("which", "what", "how many")."""
+    or of ``_BARE`` that starts at a plural after the question's first word, not right after the
+    word that asks for it ("which", "what", "how many") and not inside an article's phrase."""
     starts = [m.start() for m in re.finditer(rf"\b(?:the|a|an|{MASK})\b", masked, re.I)]
     found = [m for m in (_NESTED.match(masked, i) for i in starts) if m]
     plurals = [m.start() for m in re.finditer(r"\b\w+s\b", masked) if m.start() > 0
-               and not _ASKING.search(masked[: m.start()])]
-    found += [m for m in (_BARE.match(masked, i) for i in plurals) if m]
+               and not _ASKING.search(masked[: m.start()])
+               and not any(f.start() < m.start() < f.end() for f in found)]   # "the main actors of X": the
+    found += [m for m in (_BARE.match(masked, i) for i in plurals) if m]      # article's phrase, "main" in it
     return max(found, key=lambda m: m.start()) if found else None
 
 
