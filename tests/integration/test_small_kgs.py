@@ -55,13 +55,16 @@ FLOORS = {
 # (method, KG) -> floors of RefKG and KGFR, which read their chains with the default method's small-KG
 # readings (methods/chain_readings.py; docs/methods/refkg.md, docs/methods/kgfr.md): measured, rounded
 # down, on the KGs where they gained most (the other KGs' figures are in the docs, kept out of CI time)
+# (chains up with follow_default: they answer along the default method's chain where they reached it;
+# refkg's software missing 0.72 -> 0.63: "How many employees does Google have?" is counted along the
+# default method's chain, as the default method counts it)
 METHOD_FLOORS = {
-    ("refkg", "books"): (0.80, 0.75, 0.60),
-    ("refkg", "software"): (0.92, 1.00, 0.72),
-    ("refkg", "paintings"): (0.90, 0.80, 0.85),
-    ("kgfr", "books"): (0.80, 0.50, 0.60),
+    ("refkg", "books"): (0.80, 0.87, 0.60),
+    ("refkg", "software"): (0.92, 1.00, 0.63),
+    ("refkg", "paintings"): (0.90, 0.85, 0.85),
+    ("kgfr", "books"): (0.80, 0.75, 0.60),
     ("kgfr", "software"): (0.92, 1.00, 0.63),
-    ("kgfr", "paintings"): (0.90, 0.80, 0.85),
+    ("kgfr", "paintings"): (0.90, 0.85, 0.85),
 }
 
 
