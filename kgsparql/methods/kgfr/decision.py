@@ -104,4 +104,9 @@ def followed_chain(method, found, question: str):
     verbalize, by_chain = method.adapter.verbalize, {s.chain: s for s in found.ranking}
     chosen = default_choice(method.verdict, question, found.plan, list(by_chain), lambda c: chain_words(c, verbalize),
                             lambda c: [e.name for e in found.ends[c]])
-    return by_chain.get(chosen) if chosen is not None else None
+    if chosen is None:
+        return None
+    verdict = found.plan["verdict"]
+    if "match" in verdict and verdict.get("chain") == chain_words(chosen, verbalize):
+        found.plan["match"] = verdict["match"]      # the decision's match: the default method's, on this chain
+    return by_chain[chosen]
