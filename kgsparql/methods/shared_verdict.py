@@ -8,14 +8,17 @@ every method, for the same reason. Where it answers, the method answers by its o
 
 The other way round, one decision too: where the method's own relation check refuses its chain but
 the default method answers along that very chain (its views, the trained prior among them,
-recognised it), the method answers (``answers_along``)."""
+recognised it), the method answers (``answers_along``). And where the default method answers along
+a chain the method reached too (its own retrieval found it), the method answers along that chain
+(``default_choice``): one choice of chain for every method, read by every view the default method
+has, while each method's retrieval decides what it can reach."""
 from __future__ import annotations
 
 import dataclasses
 
 from ..errors import ConfigError
 
-__all__ = ["verdict_method", "shared_verdict", "answers_along", "answers_alike"]
+__all__ = ["verdict_method", "shared_verdict", "answers_along", "answers_alike", "default_choice"]
 
 
 def verdict_method(ctx, name: str, own: str):
@@ -55,6 +58,24 @@ def answers_alike(judge, question: str, plan: dict, answers) -> bool:
     if judge is None or not answers or shared_verdict(judge, question, plan):
         return False
     return set(plan["verdict"].get("answers") or ()) == set(answers)
+
+
+def default_choice(judge, question: str, plan: dict, chains, words, ends):
+    """The chain among ``chains`` (the method's own, best first) that the default method answers
+    ``question`` along: the one its plan names (``words(chain)``, the chain in the plans' words),
+    else, where its plan is a composition that names none (or names one the method did not reach),
+    the shortest (then best) whose end names (``ends(chain)``) are its answers, as a set; None where it refuses,
+    answers nothing or reached none of them. Asks the default method if it was not yet asked."""
+    if judge is None or shared_verdict(judge, question, plan):
+        return None
+    verdict = plan["verdict"]
+    named = verdict.get("chain")
+    found = next((c for c in chains if words(c) == named), None) if named else None
+    answers = set(verdict.get("answers") or ())
+    if found is None and answers:
+        alike = [c for c in chains if set(ends(c)) == answers]
+        found = min(alike, key=len) if alike else None     # the fewest hops that give those answers
+    return found
 
 
 def _chain(plan: dict) -> dict:

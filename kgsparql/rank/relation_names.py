@@ -1,10 +1,12 @@
 """The names a relation label goes by, for the ``alignment`` ranker: its own words and the KG's
 aliases for it (Wikidata's "cast member" is also "actor"), learned from the layer above, lazily
-where reading them means scanning the KG's vocabulary; and the KG's domain words, which modify the
-names of several relations and head none ("film" in ``film genre`` and ``film director``)."""
+where reading them means scanning the KG's vocabulary, and a passive label's agent noun (``designed
+by`` is also "designer"); and the KG's domain words, which modify the names of several relations and
+head none ("film" in ``film genre`` and ``film director``)."""
 from __future__ import annotations
 
 from .path_words import names_label
+from .word_forms import agent_noun
 
 __all__ = ["RelationNames"]
 
@@ -35,8 +37,11 @@ class RelationNames:
         return self._names
 
     def of(self, label: str) -> tuple[str, ...]:
-        """The label's names: its aliases, or the label alone."""
-        return self.all.get(label, (label,))
+        """The label's names: its aliases, or the label alone; and a passive label's agent noun
+        (``designed by``: "designer", ``word_forms.agent_noun``)."""
+        names = self.all.get(label, (label,))
+        agent = agent_noun(label)
+        return names if agent is None or agent in names else (*names, agent)
 
     def domain_word(self, word: str) -> bool:
         """Does ``word`` modify the names of several relations of the KG's whole vocabulary (aliases

@@ -16,10 +16,15 @@ lacks: ``architectural``, ``musical``, ``presidential``, ``familiar``): it descr
 not name it. ``one_family``: the two begin with more than the crude stem's four letters alike
 (``published`` / ``publication``: "publi"), unlike two words that share just those four
 (``composed`` / ``company``) or hold one inside the other (``remembered`` / ``member``). No word list:
-English endings only."""
+English endings only.
+
+``agent_noun``: who does what a passive label's verb says (``designed by`` -> "designer",
+``composed by`` -> "composer", ``written by`` -> "writer"): the verb without its participle ending,
+plus the agent ending. MiniLM reads a question's "architect" near "designer" (0.67) and far from
+"designed by" (0.44)."""
 from __future__ import annotations
 
-__all__ = ["one_word", "one_family", "adjective_of", "base_forms"]
+__all__ = ["one_word", "one_family", "adjective_of", "base_forms", "agent_noun"]
 
 _ADJECTIVE = ("al", "ial", "ical", "ic", "ar", "ary", "ous", "ive", "ful", "less", "able", "ible")
 
@@ -70,3 +75,20 @@ def one_family(word: str, other: str) -> bool:
     a, b = word.lower(), other.lower()
     alike = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     return alike > 4
+
+
+def agent_noun(label: str) -> str | None:
+    """The agent noun of a label that is a past participle and "by" (``designed by`` -> "designer",
+    ``written by`` -> "writer", ``owned by`` -> "owner"); None for any other label. English
+    morphology only: the participle ending goes (a doubled last consonant with it), "er" comes."""
+    words = label.lower().split()
+    if len(words) != 2 or words[1] != "by":
+        return None
+    verb = words[0]
+    for ending in ("ed", "en"):
+        stem = verb[: -len(ending)]
+        if verb.endswith(ending) and len(stem) >= 3 and stem.isalpha():
+            if len(stem) > 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+                stem = stem[:-1]
+            return stem + "er"
+    return None

@@ -22,9 +22,10 @@ FLOORS = {
     "books": (0.80, 0.75, 0.60),         # "who published X's novels": the publisher, not whom X influenced
     "companies": (0.80, 0.75, 0.77),     # "Which companies did Bill Gates found?": no founder holds
                                          # 'parent company' (unheld_rivals, docs/abstention.md)
-    "football": (0.90, 0.87, 1.00),
+    "football": (0.90, 1.00, 1.00),      # "which clubs have players from X": a bare plural nests (frag/bridges.py)
     "universities": (0.61, 0.50, 0.80),
-    "rivers": (0.78, 0.60, 1.00),        # "how long is the Nile": 6650 along `length km` is a measure
+    "rivers": (0.78, 0.70, 1.00),        # "how long is the Nile": 6650 along `length km` is a measure;
+                                         # chains 0.60 -> 0.70: the walk fetched either way (walk_on.py)
     "software": (0.92, 1.00, 0.63),      # the chain scorer's trust, measured on synthetic questions drawn
                                          # the same way in every process now: 0.67 here (0.88 in the draw
                                          # the earlier floors came from), so its veto does not count
@@ -32,8 +33,9 @@ FLOORS = {
     "spaceflight": (0.80, 0.75, 1.00),   # ("Who flew on Apollo 13?": crew member below the bar, 0.73 before)
     "paintings": (0.90, 0.85, 0.85),     # written for the chains round, before its first run (0.55 chains
     "albums": (0.90, 0.83, 1.00),        # and 0.61 before FRAG's small-KG chain readings, docs/methods/frag.md)
-    "architecture": (1.00, 0.58, 1.00),  # written for the walk on to the asked kind, before its first run;
-                                         # chains 0.50 -> 0.58: "architect" no longer names `architectural style`
+    "architecture": (1.00, 0.62, 1.00),  # written for the walk on to the asked kind, before its first run;
+                                         # chains 0.50 -> 0.58: "architect" no longer names `architectural style`;
+                                         # 0.62: it names `designed by` through "designer" (word_forms.agent_noun)
     "videogames": (0.71, 0.75, 0.60),    # (chains 0.375 and 0.625 before it, docs/methods/frag.md)
     "dishes": (1.00, 0.91, 1.00),        # the last two written for the relation-fit model, before their first
     "boardgames": (0.64, 0.75, 0.62),    # run (lookups 0.71 with the fit model alone; the walk on to the asked
@@ -53,13 +55,16 @@ FLOORS = {
 # (method, KG) -> floors of RefKG and KGFR, which read their chains with the default method's small-KG
 # readings (methods/chain_readings.py; docs/methods/refkg.md, docs/methods/kgfr.md): measured, rounded
 # down, on the KGs where they gained most (the other KGs' figures are in the docs, kept out of CI time)
+# (chains up with follow_default: they answer along the default method's chain where they reached it;
+# refkg's software missing 0.72 -> 0.63: "How many employees does Google have?" is counted along the
+# default method's chain, as the default method counts it)
 METHOD_FLOORS = {
-    ("refkg", "books"): (0.80, 0.75, 0.60),
-    ("refkg", "software"): (0.92, 1.00, 0.72),
-    ("refkg", "paintings"): (0.90, 0.80, 0.85),
-    ("kgfr", "books"): (0.80, 0.50, 0.60),
+    ("refkg", "books"): (0.80, 0.87, 0.60),
+    ("refkg", "software"): (0.92, 1.00, 0.63),
+    ("refkg", "paintings"): (0.90, 0.85, 0.85),
+    ("kgfr", "books"): (0.80, 0.75, 0.60),
     ("kgfr", "software"): (0.92, 1.00, 0.63),
-    ("kgfr", "paintings"): (0.90, 0.80, 0.85),
+    ("kgfr", "paintings"): (0.90, 0.85, 0.85),
 }
 
 

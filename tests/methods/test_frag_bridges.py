@@ -3,7 +3,7 @@
 fixes a hop the question does not name, and a lookup that nests nothing stays one hop."""
 from __future__ import annotations
 
-from kgsparql.methods.frag.bridges import asks_beyond_nest, bridged, kind_bridged, nest_walked_through
+from kgsparql.methods.frag.bridges import asks_beyond_nest, bridged, kind_bridged, nest_parts, nest_walked_through, nests
 from kgsparql.types import Relation
 
 R = "https://example.org/r/"
@@ -51,3 +51,22 @@ def test_a_nested_question_walks_on_and_a_lookup_does_not():
     assert nest_walked_through("Which museum holds X?", ranked) == ranked
     stays = nest_walked_through("Who supervised X's doctorate?", ranked, lambda c: -0.5)
     assert stays == ranked, "going on from the best hop must reach the kind of answer asked for"
+
+
+def test_a_bare_plural_holds_the_topic_but_the_noun_asked_for_does_not():
+    assert asks_beyond_nest("Which writers were born in cities in X?") == "writers born"
+    assert asks_beyond_nest("Which cities lie on rivers that empty into X?") == "cities lie on"
+    assert asks_beyond_nest("Who studied at universities in X?") == "studied at"
+    assert asks_beyond_nest("When were the missions to X launched?") == "launched"
+    assert asks_beyond_nest("Who are the main actors of X?") == ""     # the article's phrase holds "main"
+    for flat in ("Which universities are located in X?", "Which films starred X?", "Who plays in X?",
+                 "Name some films that X directed.", "How many goals did X score?", "What awards has X won?"):
+        assert not nests(flat), flat
+
+
+def test_the_phrase_is_read_as_its_head_and_the_words_that_tie_it_to_the_topic():
+    assert nest_parts("Which fish live in rivers that flow into X?") == ("rivers", {"that", "flow", "into"})
+    assert nest_parts("What year was the museum holding X opened?") == ("museum", {"holding"})
+    assert nest_parts("Which clubs have players from X?") == ("players", {"from"})
+    assert nest_parts("Where was X's teacher born?") == (None, set())
+    assert nest_parts("Who directed X?") == (None, set())

@@ -110,3 +110,26 @@ def test_where_no_candidate_goes_on_the_next_hop_is_fetched(kg):
     unfetched = type_fit_order(encoder, "in which country was the band of X formed", ranked, {two: ends[two]},
                                walk=WalkOn(adapter, fetch=False))
     assert unfetched == (ranked, None)              # walk_fetch off: no look-up past the route
+
+
+RIVER_ROWS = ["Rhine|empties_into|North Sea", "Elbe|empties_into|North Sea", "Danube|empties_into|Black Sea",
+              "Cologne|located_on|Rhine", "Basel|located_on|Rhine", "Hamburg|located_on|Elbe",
+              "Vienna|located_on|Danube", "Rhine|length_km|1230", "Cologne Cathedral|in_city|Cologne",
+              "Basel Minster|in_city|Basel", "Hamburg Rathaus|in_city|Hamburg"]
+
+
+def test_the_fetched_hop_may_go_backwards_to_the_subjects_of_a_nested_phrase(kg):
+    """"Which cities lie on rivers that empty into X": the rivers' subjects are the cities asked for,
+    one look-up either way past the best chain, never straight back to the topic."""
+    adapter, encoder = lines_adapter(RIVER_ROWS), kg[1]
+    sea = next(e for e in adapter.lookup("North Sea") if e.name == "North Sea")
+    into = next(rc.relation for rc in adapter.relations([sea], "in"))
+    first = (into,)
+    ranked = [(first, 1.0), ((into.reversed(),), 0.2)]
+    ends = {first: {t.tail for t in adapter.neighbors([sea], into)}}
+    fetched = WalkOn(adapter).further(first, ends)
+    assert all(c[-1] != into.reversed() for c in fetched)
+    order, walked = type_fit_order(encoder, "which cities lie on rivers that empty into X", ranked, ends,
+                                   walk=WalkOn(adapter))
+    assert walked is not None and adapter.verbalize(walked[-1]) == "located on" and walked[-1].inverse
+    assert {e.name for e in fetched[walked]} == {"Cologne", "Basel", "Hamburg"}

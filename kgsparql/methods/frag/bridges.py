@@ -12,7 +12,7 @@ from typing import Sequence
 from ...linking.topics import MASK
 from ...meaning import without_direction
 
-__all__ = ["bridged", "kind_bridged", "asks_beyond_nest", "nest_walked_through", "nests"]
+__all__ = ["bridged", "kind_bridged", "asks_beyond_nest", "nest_parts", "nest_walked_through", "nests"]
 
 
 def bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, named: set[str]) -> bool:
@@ -48,8 +48,13 @@ def kind_bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, n
 _WORD = r"[A-Za-z][\w\-]*"
 # a noun phrase that holds the topic further on: "the museum holding X", "the museum where X hangs",
 # "the label of X", "the band behind X", "X's label" (English phrasing, no relation words)
-_NESTED = re.compile(rf"\b(?:the|a|an) (?:{_WORD} ){{0,2}}?{_WORD} (?:where|that|which|who|whose|of|in|on|at|by|"
-                     rf"behind|from|with|{_WORD}ing|{_WORD}ed) (?:.* )?(?:the )?{MASK}\b|\b{MASK}'s? {_WORD}", re.I)
+_LINK = rf"(?:where|that|which|who|whose|of|in|on|at|by|behind|from|with|to|about|into|{_WORD}ing|{_WORD}ed)"
+_NESTED = re.compile(rf"\b(?:the|a|an) (?:{_WORD} ){{0,2}}?{_WORD} (?P<clause>{_LINK} (?:.* )?)(?:the )?{MASK}\b"
+                     rf"|\b{MASK}'s? {_WORD}", re.I)
+# a bare plural that holds the topic: "cities in X", "rivers that empty into X", "players from X",
+# "albums produced by X"; not the noun the question asks for ("which *films* starred X")
+_BARE = re.compile(rf"{_WORD}[^s\W]s (?P<clause>{_LINK} (?:.* )?)(?:the )?{MASK}\b", re.I)
+_ASKING = re.compile(r"\b(?:which|what|many|much|whose|who|some|any|all|other|name|list)\s+$", re.I)
 
 
 _FRAME = {"who", "whom", "what", "which", "where", "when", "is", "are", "was", "were", "the", "a", "an", "of",
@@ -57,15 +62,33 @@ _FRAME = {"who", "whom", "what", "which", "where", "when", "is", "are", "was", "
 
 
 def _nest(masked: str):
-    """The innermost such phrase: the last match of ``_NESTED`` that starts at an article or the topic."""
+    """The innermost such phrase: the last match of ``_NESTED`` that starts at an article or the topic,
+    or of ``_BARE`` that starts at a plural after the question's first word, not right after the
+    word that asks for it ("which", "what", "how many") and not inside an article's phrase."""
     starts = [m.start() for m in re.finditer(rf"\b(?:the|a|an|{MASK})\b", masked, re.I)]
     found = [m for m in (_NESTED.match(masked, i) for i in starts) if m]
-    return found[-1] if found else None
+    plurals = [m.start() for m in re.finditer(r"\b\w+s\b", masked) if m.start() > 0
+               and not _ASKING.search(masked[: m.start()])
+               and not any(f.start() < m.start() < f.end() for f in found)]   # "the main actors of X": the
+    found += [m for m in (_BARE.match(masked, i) for i in plurals) if m]      # article's phrase, "main" in it
+    return max(found, key=lambda m: m.start()) if found else None
 
 
 def nests(masked: str) -> bool:
     """The question holds its topic inside a noun phrase (``_NESTED``)."""
     return _nest(masked) is not None
+
+
+def nest_parts(masked: str) -> tuple[str | None, set[str]]:
+    """The head noun of the phrase around the topic and the words that tie the phrase to it: "rivers"
+    and "that flow into" in "rivers that flow into X", "museum" and "holding" in "the museum holding
+    X", "players" and "from" in "players from X". (None, empty) for "X's N" and where nothing nests."""
+    m = _nest(masked)
+    clause = m.group("clause") if m is not None else None
+    if not clause:
+        return None, set()
+    head = re.findall(r"[a-z]+", masked[: m.start("clause")].lower())
+    return (head[-1] if head else None), set(re.findall(r"[a-z]+", clause.lower()))
 
 
 def asks_beyond_nest(masked: str) -> str:

@@ -29,13 +29,14 @@ from .walk_on import WalkOn
 from .small_kg import SmallKgChains
 from .zero_shot import ZeroShotOrder
 from .chains import ChainScorer, chain_prior
+from .judging import ChainJudging
 from .options import FragOptions
 from .routing import Router
 
 __all__ = ["FRAG"]
 
 
-class FRAG:
+class FRAG(ChainJudging):
     """FRAG (Gao et al. 2025): route by question shape, prune a k-hop subgraph, rerank relation chains."""
 
     name = "frag"
@@ -64,18 +65,6 @@ class FRAG:
 
     def _trained(self, path: str) -> TrainedChainScorer:
         return self.ctx.models.load(("chain-scorer", str(path)), lambda: TrainedChainScorer.load(path))
-
-    def _match(self, masked: str, qchains, chain, candidates, topics=(), unfit=frozenset(), kind_fit=None):
-        """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
-        probs = qchains.probs
-        known = bool(probs) and any(chain_key(c) in probs for c in candidates)
-        trained = qchains.trained_probability
-        return self.ctx.abstention.assess(
-            masked, self.chains.verbalize_chain(chain), [self.adapter.verbalize(r) for r in chain],
-            probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
-            topics=topics, chain=chain,
-            trained=(trained[chain], max(trained.values())) if chain in trained else None,
-            scorer=self.chains.trained, unfit=unfit, kind_fit=kind_fit)
 
     def answer(self, question: str, *, id: str | None = None) -> Answer:
         link, unlinked = link_or_abstain(self.linker, question, id)
@@ -142,22 +131,6 @@ class FRAG:
         ends = {e.name: e for e in reversed(result.answers)}      # a name's best-ranked entity
         answer = Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
         return TopicAnswer(answer, best, tuple(ends[n] for n in answers if n in ends), match.prior_when_chosen())
-
-    def _walked_on(self, match, masked: str, qchains, best, found, topics, unfit) -> bool:
-        """``best`` walks one hop past a chain the question is recognised to ask for, because only that
-        hop's ends are the kind it names ("in which *country* was X born": ``born in`` reaches a city,
-        ``born in ; located in`` the country): the last hop is the kind's, the rest the question's."""
-        if match.recognised or match.wanted:
-            return False
-        return bool(self._match(masked, qchains, best[:-1], found.candidates, topics, unfit).recognised)
-
-    def _reason(self, question: str, match, topics, best, typed, answers) -> str | None:
-        """Why to abstain on the chosen chain, or None: the shared abstention's checks, then the
-        answer's type (``AnswerTyping.missing``)."""
-        abstention, topic = self.ctx.abstention, topics[0].name
-        return (abstention.reason(match, topic) or self.typing.missing(topics, best, typed)
-                or abstention.kind_reason(question, match, answers, topic)
-                or abstention.outside_reason(question, match, answers, topic))
 
     def rank_chains(self, masked: str, chains) -> list:
         """``chains`` scored against the (masked) question by the chain prior and the rankers, best first."""

@@ -5,7 +5,7 @@ KGs"). Off wherever a prior speaks (MetaQA) and on big KGs (the Freebase stores)
 from __future__ import annotations
 
 from ...learn import chain_key
-from .bridges import bridged, kind_bridged, nests
+from .bridges import bridged, kind_bridged, nest_parts, nests
 
 __all__ = ["SmallKgChains"]
 
@@ -19,15 +19,22 @@ class SmallKgChains:
 
     def bridged(self, question: str, masked: str, qchains, best, found) -> bool:
         """Where no chain prior knows the KG and it has few relations, the question nests the topic and
-        names all but one hop of the chain, and the KG fixes that one: the only way to the named last
-        hop, or the only way on whose ends are the kind of answer asked for (``bridges``)."""
+        names all but one hop of the chain, and the KG fixes that one: the only way to the last hop,
+        named by a word that does not tie the phrase to the topic ("what year was *the museum holding X*
+        opened"; not "flow" in "which fish live in *rivers that flow into X*") or by the phrase's head
+        by spelling ("which clubs have *players from X*": ``plays for``; not "operas" for ``libretto by``
+        by meaning alone), or the only way on whose ends are the kind of answer asked for (``bridges``)."""
         if any(chain_key(c) in qchains.probs for c in found.candidates) or not self.ctx.abstention.few_relations():
             return False
         labels = self.ctx.abstention.vocabulary()
         evidence = self.ctx.ranker("alignment").evidence(masked, labels)
         named = {label for e in evidence.values() for label in e}
+        head, clause = nest_parts(masked)   # the clause names the phrase's own hop, not the last one;
+        spelling = self.ctx.ranker("alignment").spelling    # the head is a kind of entity: by spelling only
+        asked = {label for w, e in evidence.items() if w not in clause for label in e
+                 if w != head or spelling.spelt(w, label, False)}
         fits = None if self.kind_fit is None else lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ()))
-        return bridged(masked, best, found.candidates, self.verbalize, named) or (
+        return bridged(masked, best, found.candidates, self.verbalize, asked) or (
             fits is not None and kind_bridged(masked, best, found.candidates, self.verbalize, named, fits))
 
     def named_hops(self, masked: str) -> int:

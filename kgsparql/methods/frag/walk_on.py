@@ -12,7 +12,9 @@ What an end is comes from the KG itself, never from types: its name, the relatio
 MiniLM against the noun (``type_fit.noun_fits``). Roles say what an *object* is: where the best chain's
 last hop goes backwards its ends are subjects ("which projects were forked from X"), and unless the
 question nests its topic in a phrase ("which series does *the game directed by X* belong to") they are
-what it asks for. No relation, type or phrasing of any KG is named here."""
+what it asks for; past a backwards chain of two hops or more, which has walked the phrase around the
+topic too, they are what it asks for even there ("which games were developed by *studios in X*").
+No relation, type or phrasing of any KG is named here."""
 from __future__ import annotations
 
 from typing import Mapping, Sequence
@@ -61,8 +63,10 @@ class WalkOn:
         """``ranked`` (chain, score) best first, with the walk one hop on first where it reaches the kind
         asked for (scores kept; a fetched walk takes the best's score); also that chain, or None."""
         first, top = ranked[0]
-        if first[-1].inverse and not nests(masked):
-            return ranked, None     # "which projects were forked from X": the subjects are asked for
+        if first[-1].inverse and (not nests(masked) or len(first) > 1):
+            return ranked, None     # "which projects were forked from X": the subjects are asked for; so
+                                    # are they past a nest the chain walked ("which games were developed
+                                    # by studios in X": the studios' subjects, not what the games run on)
         last_words = lambda c: self.adapter.verbalize(c[-1])
         if noun_fits(encoder, noun, [first], ends, self.sample, None, last_words).get(first, 1.0) >= self.min_fit:
             return ranked, None     # the best's ends are named as asked: no look-up at all
@@ -90,14 +94,16 @@ class WalkOn:
         return best
 
     def further(self, chain: tuple, ends: Mapping) -> dict:
-        """Chain one hop on (forwards) -> the entities it reaches, from up to ``sample`` of ``chain``'s
-        ends: one look-up; {} where the adapter refuses it."""
+        """Chain one hop on (either way, never straight back) -> the entities it reaches, from up to
+        ``sample`` of ``chain``'s ends: one round trip ("which cities lie on the rivers that empty
+        into X": the cities are the rivers' subjects); {} where the adapter refuses it."""
         reached = sampled_ends(ends.get(chain, ()), self.sample)
         try:
-            triples = self.adapter.neighbors([e for e in reached if not e.is_literal], None, "out")
+            triples = self.adapter.neighbors([e for e in reached if not e.is_literal], None, "both")
         except KGSparqlError:
             return {}
         out: dict = {}
         for t in triples:
-            out.setdefault((*chain, t.relation), set()).add(t.tail)
+            if t.relation != chain[-1].reversed():
+                out.setdefault((*chain, t.relation), set()).add(t.tail)
         return out

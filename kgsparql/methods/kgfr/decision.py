@@ -2,15 +2,16 @@
 the shared relation match (``ctx.abstention``) with the shared trained chain scorer's view, the check
 for relations the KG lacks, and the default method's decision (``verdict``), which also settles the
 chain where KGFR's own choice is refused and the default method answers along another chain KGFR
-reached (docs/methods/kgfr.md, "Answering without an LLM, and abstaining")."""
+reached; where the default method answers along a chain KGFR reached, KGFR answers along it
+(``followed_chain``; docs/methods/kgfr.md, "Answering without an LLM, and abstaining")."""
 from __future__ import annotations
 
 from ...rank.path_words import chain_words
 from .hop_alignment import returns
 from ..shared_chains import chain_probabilities
-from ..shared_verdict import answers_alike, answers_along, shared_verdict
+from ..shared_verdict import answers_alike, answers_along, default_choice, shared_verdict
 
-__all__ = ["with_trained", "mismatch", "default_chain", "default_answers", "SETTLED"]
+__all__ = ["with_trained", "mismatch", "default_chain", "default_answers", "followed_chain", "SETTLED"]
 
 SETTLED = 1.0 - 1e-9    # a chain aligned on every hop with every relation word of the question
 
@@ -92,3 +93,20 @@ def default_answers(found, judge, question: str) -> bool:
     """Where the shared readings ordered the ranking, the default method answers the question with
     KGFR's answers (its plan a composition that names no one chain)."""
     return bool(found.plan.get("read")) and answers_alike(judge, question, found.plan, found.answers)
+
+
+def followed_chain(method, found, question: str):
+    """The ranked chain (``ChainScore``) the default method answers ``question`` along, by its words
+    or, where its plan names none KGFR reached, by its answers (``default_choice``); None where it
+    refuses, reached none of KGFR's chains, or the option ``follow_default`` is off."""
+    if not method.params.follow_default:
+        return None
+    verbalize, by_chain = method.adapter.verbalize, {s.chain: s for s in found.ranking}
+    chosen = default_choice(method.verdict, question, found.plan, list(by_chain), lambda c: chain_words(c, verbalize),
+                            lambda c: [e.name for e in found.ends[c]])
+    if chosen is None:
+        return None
+    verdict = found.plan["verdict"]
+    if "match" in verdict and verdict.get("chain") == chain_words(chosen, verbalize):
+        found.plan["match"] = verdict["match"]      # the decision's match: the default method's, on this chain
+    return by_chain[chosen]

@@ -18,7 +18,7 @@ from ..shared_chains import load_chain_prior, load_chain_scorer, question_prior
 from ..shared_verdict import verdict_method
 from .llm_steps import answer_with_reflection
 from .chain_scoring import QuestionScorer
-from .decision import SETTLED, default_answers, default_chain, mismatch, with_trained
+from .decision import SETTLED, default_answers, default_chain, followed_chain, mismatch, with_trained
 from .descriptions import Descriptions
 from .interfaces import interfaces
 from .options import KgfrOptions
@@ -59,7 +59,9 @@ class KGFR:
         topics, plan = found.topics, found.plan
         if not found.ranking:
             return abstain(question, no_fact(topics[0], that_answers=False), (), topics, plan, id)
-        reason = mismatch(self, question, found, found.ranking[0])
+        if (followed := followed_chain(self, found, question)) is not None:
+            self._adopt(found, followed)    # the chain the default method answers along, which KGFR reached
+        reason = None if followed is not None else mismatch(self, question, found, found.ranking[0])
         if reason and (adopted := default_chain(found, self.adapter.verbalize, self.verdict, question)) is not None:
             self._adopt(found, adopted)     # the default method's chain, which KGFR reached too
             reason = None

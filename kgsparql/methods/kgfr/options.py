@@ -24,6 +24,7 @@ class KgfrOptions:
     min_score: float = 0.6        # abstain below this chain score when the question names KG relations
     shared_abstention: bool = True     # also abstain where the shared relation match recognises no chain
     verdict: str = "kelgop"       # also abstain where this method (the default) does ("": own checks only)
+    follow_default: bool = True   # answer along the chain the verdict method answers along, where KGFR reached it
     describe_relations: bool = False   # let the LLM write relation descriptions (once per KG, cached)
     chain_model: str = ""         # the shared trained chain scorer breaks ties ("": the packaged one, "none": off)
     prior_model: str = ""         # the default method's chain prior ("": the packaged heads, "none": off)

@@ -1,13 +1,15 @@
 """RefKG's own answer-or-abstain checks on the chain it chose: the chain's alignment with the
 relations the question names (through the shared ``RelationMatch``), and the shared check for a
-relation the KG lacks. The default method's verdict is asked beside them (``shared_verdict``)."""
+relation the KG lacks. The default method's verdict is asked beside them (``shared_verdict``), and
+where it answers along a chain RefKG reached, RefKG answers along that chain (``follow_default``)."""
 from __future__ import annotations
 
 from ..abstention import Match
+from ..shared_verdict import default_choice
 from .judge import ChainJudge, QuestionJudge
 from .refinement import supported
 
-__all__ = ["own_reason", "lacking_reason"]
+__all__ = ["own_reason", "lacking_reason", "follow_default"]
 
 
 def own_reason(ctx, words: ChainJudge, judge: QuestionJudge, chain, topic: str, plan: dict,
@@ -41,3 +43,15 @@ def lacking_reason(ctx, question: str, masked: str, chain, paths, topic: str, pl
     verbalize = ctx.adapter.verbalize
     return ctx.abstention.lacking_reason(question, masked, [verbalize(r) for r in chain], supported(paths),
                                          topic, plan)
+
+
+def follow_default(verdict, question: str, plan: dict, ranked, groups, words) -> tuple[list, bool]:
+    """``ranked`` ((chain, score), best first) with the chain the default method (``verdict``, None:
+    off) answers ``question`` along first, where RefKG reached it (``default_choice``), and whether
+    it did; ``plan["chain"]`` then names it and ``plan["followed"]`` is set."""
+    chosen = default_choice(verdict, question, plan, [c for c, _ in ranked], words,
+                            lambda c: [e.name for e in supported(groups[c])])
+    if chosen is None:
+        return ranked, False
+    plan.update(chain=words(chosen), followed=True)
+    return [*(cs for cs in ranked if cs[0] == chosen), *(cs for cs in ranked if cs[0] != chosen)], True

@@ -13,7 +13,7 @@ from ..counting import count_answer
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..shared_chains import QuestionPrior, chain_probabilities, load_chain_prior, load_chain_scorer, question_prior
 from ..shared_verdict import answers_alike, answers_along, shared_verdict, verdict_method
-from .checks import lacking_reason, own_reason
+from .checks import follow_default, lacking_reason, own_reason
 from .choosing import chooser
 from .judge import ChainJudge, QuestionJudge
 from .decoupling import SubQuestion, decouple, tracks
@@ -63,13 +63,17 @@ class RefKG:
         if not groups:
             return abstain(question, no_fact(topics[0]), (), topics, plan, id)
         ranked = self._ranked(question, masked, topics, judge, groups, prior, plan)
+        ranked, followed = follow_default(self.verdict if self.params.follow_default else None, question, plan,
+                                          ranked, groups, self.judge.words)
         chain, score = ranked[0]
         evidence = [(p, round(score, 4)) for p in groups[chain][: self.params.top_u]]
-        own = own_reason(self.ctx, self.judge, judge, chain, topics[0].name, plan, self.params.min_alignment)
+        own = None if followed else own_reason(self.ctx, self.judge, judge, chain, topics[0].name, plan,
+                                               self.params.min_alignment)
         if own and self._default_agrees(question, plan, groups[chain]):
             own = None      # the default method recognised this very chain (read its way): one decision
-        reason = (own or shared_verdict(self.verdict, question, plan)
-                  or lacking_reason(self.ctx, question, masked, chain, groups[chain], topics[0].name, plan))
+        reason = None if followed else (own or shared_verdict(self.verdict, question, plan)
+                                        or lacking_reason(self.ctx, question, masked, chain, groups[chain],
+                                                          topics[0].name, plan))
         if reason:
             return abstain(question, reason, evidence, topics, plan, id)
         answers, plan["answered_by"] = self._infer(question, ranked, groups)

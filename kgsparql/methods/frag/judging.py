@@ -1,0 +1,40 @@
+"""How FRAG judges the chain it ranked first (``ChainJudging``, mixed into ``FRAG``): how well it
+matches the question by the shared abstention's views (``_match``), whether a walk one hop past a
+recognised chain is recognised with it (``_walked_on``), and why to abstain on it (``_reason``)."""
+from __future__ import annotations
+
+from ...learn import chain_key
+
+__all__ = ["ChainJudging"]
+
+
+class ChainJudging:
+    """Needs ``ctx``, ``adapter``, ``chains`` (``ChainScorer``) and ``typing`` (``AnswerTyping``)."""
+
+    def _match(self, masked: str, qchains, chain, candidates, topics=(), unfit=frozenset(), kind_fit=None):
+        """How well ``chain`` matches the question; the prior speaks only when it knows some candidate."""
+        probs = qchains.probs
+        known = bool(probs) and any(chain_key(c) in probs for c in candidates)
+        trained = qchains.trained_probability
+        return self.ctx.abstention.assess(
+            masked, self.chains.verbalize_chain(chain), [self.adapter.verbalize(r) for r in chain],
+            probs.get(chain_key(chain), 0.0) if known else None, max(probs.values()) if known else None,
+            topics=topics, chain=chain,
+            trained=(trained[chain], max(trained.values())) if chain in trained else None,
+            scorer=self.chains.trained, unfit=unfit, kind_fit=kind_fit)
+
+    def _walked_on(self, match, masked: str, qchains, best, found, topics, unfit) -> bool:
+        """``best`` walks one hop past a chain the question is recognised to ask for, because only that
+        hop's ends are the kind it names ("in which *country* was X born": ``born in`` reaches a city,
+        ``born in ; located in`` the country): the last hop is the kind's, the rest the question's."""
+        if match.recognised or match.wanted:
+            return False
+        return bool(self._match(masked, qchains, best[:-1], found.candidates, topics, unfit).recognised)
+
+    def _reason(self, question: str, match, topics, best, typed, answers) -> str | None:
+        """Why to abstain on the chosen chain, or None: the shared abstention's checks, then the
+        answer's type (``AnswerTyping.missing``)."""
+        abstention, topic = self.ctx.abstention, topics[0].name
+        return (abstention.reason(match, topic) or self.typing.missing(topics, best, typed)
+                or abstention.kind_reason(question, match, answers, topic)
+                or abstention.outside_reason(question, match, answers, topic))
