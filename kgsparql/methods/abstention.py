@@ -146,6 +146,9 @@ class RelationMatch(AnswerChecks, NamedRelations):
         rival = self._head_word_rival(masked, relation_texts, unfit | kind_nouns, parts) if recognised and not certain else None
         if rival:
             recognised, others = [], [rival, *others]
+        framed = self._framed(masked, parts) if recognised and not certain else None   # "the *CEO* of X"
+        if framed:
+            recognised, others = [], [framed, *others]
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
         return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside, tuple(relation_texts))
 

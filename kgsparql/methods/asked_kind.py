@@ -15,7 +15,12 @@ its rival ``original language``: no genre holds it. "What is the country of orig
 asked noun (the noun follows "what is the"), so it still names ``country of origin``.
 
 The kind is read from the KG (the relations the ends hold, either direction), the noun from English
-question words; no relation of any KG is named here."""
+question words; no relation of any KG is named here.
+
+The other way round, "who is the *CEO* of Valve" names its relation in so many words (``framed_relation``):
+where no relation word of the question names the chain at all (alignment 0) on a small KG with no trained
+prior, a chain only the whole question's likeness recognised (``founder``) is some other relation, and
+the question asks for one the KG lacks here."""
 from __future__ import annotations
 
 import re
@@ -25,9 +30,12 @@ from ..errors import KGSparqlError
 from ..meaning import without_direction
 from ..rank.base import tokenize
 
-__all__ = ["asked_noun", "noun_labels", "chain_ends", "ends_of_kind"]
+__all__ = ["asked_noun", "noun_labels", "chain_ends", "ends_of_kind", "framed_relation"]
 
 _ASKED = re.compile(r"\b(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([a-z][a-z-]+)\b", re.I)
+# "what is the N of X", "who was the N of X": the question names the relation it asks for, N
+_FRAME = re.compile(r"^\s*(?:what|who|which)\s+(?:is|was|are|were)\s+the\s+([^?]+?)\s+of\s+\S", re.I)
+_NO_RELATION = frozenset("name names title titles kind kinds type types sort sorts part parts one ones".split())
 # words after "which" / "what" that ask nothing about the answer's kind (verbs, pronouns, determiners)
 _NOT_NOUNS = frozenset("is was are were be been did does do has have had can could will would should may might "
                        "must shall the a an of in on at to by for from with this that these those it its he she "
@@ -40,6 +48,16 @@ def asked_noun(question: str) -> str | None:
     kind of KG entity). None when "which" / "what" is followed by a verb ("what is the N of X")."""
     found = _ASKED.search(question)
     if not found or found.group(1).lower() in _NOT_NOUNS:
+        return None
+    return found.group(1)
+
+
+def framed_relation(question: str) -> str | None:
+    """N in "what is the N of X" / "who was the N of X": the relation the question names in so many
+    words ("the *CEO* of", "the *school colors* of"); None for another shape or for a noun that names
+    no relation ("what is the *name* of", "the *kind* of")."""
+    found = _FRAME.match(question)
+    if not found or found.group(1).lower() in _NO_RELATION:
         return None
     return found.group(1)
 

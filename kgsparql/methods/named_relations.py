@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..meaning import without_direction
-from .asked_kind import asked_noun, chain_ends, ends_of_kind, noun_labels
+from .asked_kind import asked_noun, chain_ends, ends_of_kind, framed_relation, noun_labels
 from .head_words import head_word_rival
 from .meaning_view import ranked_first
 
@@ -82,6 +82,18 @@ class NamedRelations:
         if held:
             parts["asked_kind"] = 1.0
         return held
+
+    def _framed(self, masked: str, parts: dict) -> str | None:
+        """The relation "what is the N of X" names in so many words, where no relation word of the question
+        names the chain (alignment 0) on a small KG with no trained prior (``methods/asked_kind.py``).
+        Records ``parts["framed"]``."""
+        if not self.options.framed_relation or parts.get("alignment", 0.0) > 0.0 or "prior" in parts \
+                or not self.few_relations():
+            return None
+        named = framed_relation(masked)
+        if named:
+            parts["framed"] = 1.0
+        return named
 
     def _chain_named(self, parts: dict, relation_texts: Sequence[str], evidence: dict, own: set,
                      unheld: frozenset[str], topics: Sequence = (), chain: Sequence = ()) -> bool:

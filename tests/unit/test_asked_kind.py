@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kgsparql.methods.answer_kind import dated_count, without_time_frame
-from kgsparql.methods.asked_kind import asked_noun, ends_of_kind, noun_labels
+from kgsparql.methods.asked_kind import asked_noun, ends_of_kind, framed_relation, noun_labels
 from kgsparql.types import Entity, Literal
 
 from kgtest import lines_adapter
@@ -53,3 +53,11 @@ def test_a_time_frame_asks_no_date_and_a_count_is_no_date():
     assert dated_count("How many copies did X sell?", year, True)
     assert not dated_count("How many copies did X sell?", year, False)          # a measure along a named one
     assert not dated_count("When did X open?", year, True) and not dated_count("How many?", [], True)
+
+
+@pytest.mark.parametrize("question, relation", [
+    ("Who is the CEO of Valve?", "CEO"), ("what are the school colors of x?", "school colors"),
+    ("What is the capital of the country x comes from?", "capital"), ("What is the name of x's wife?", None),
+    ("Which university did the CEO of x attend?", None), ("Who directed x?", None)])
+def test_what_is_the_n_of_x_names_its_relation_in_so_many_words(question, relation):
+    assert framed_relation(question) == relation
