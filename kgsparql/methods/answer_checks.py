@@ -58,7 +58,7 @@ class AnswerChecks:
             return None
         framed = without_time_frame(question)        # "how many visitors each year" asks for no date,
         question, framed = framed, framed != question   # and its "year" may have named a dated relation
-        if dated_count(question, answers, self._dated_hop(match)):
+        if dated_count(question, answers) and self._dated_hop(match):     # a year is no count
             return (f"nothing the KG holds about {topic} answers the question: it asks how many, and the "
                     f"closest relation, '{match.chain}', leads to dates")
         small = len(self.vocabulary()) <= self.options.outside_max_relations   # a big KG names its events

@@ -37,12 +37,10 @@ def without_time_frame(question: str) -> str:
     return re.sub(r"\s{2,}", " ", _TIME_FRAME.sub(" ", question)).strip()
 
 
-def dated_count(question: str, answers: Sequence[Entity], last_hop_dated: bool) -> bool:
-    """A "how many" question answered with dates along a relation whose name reads as a date
-    (``last_hop_dated``, ``reads_as_date``): a year is no count ("how many copies did X sell" along
-    ``release year``)."""
-    return bool(answers) and last_hop_dated and question_shape(question).answer == "count" \
-        and all(looks_like_date(a) for a in answers)
+def dated_count(question: str, answers: Sequence[Entity]) -> bool:
+    """A "how many" question answered with dates only: no count, where the relation's name reads as a
+    date too (``reads_as_date``, asked last: "how many copies did X sell" along ``release year``)."""
+    return bool(answers) and question_shape(question).answer == "count" and all(looks_like_date(a) for a in answers)
 
 
 def looks_like_date(entity: Entity) -> bool:

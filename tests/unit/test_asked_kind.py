@@ -50,9 +50,9 @@ def test_a_time_frame_asks_no_date_and_a_count_is_no_date():
     assert without_time_frame("What year did X open?") == "What year did X open?"
     assert without_time_frame("In which year per se") == "In which year per se"
     year = [Entity(Literal("1800"))]
-    assert dated_count("How many copies did X sell?", year, True)
-    assert not dated_count("How many copies did X sell?", year, False)          # a measure along a named one
-    assert not dated_count("When did X open?", year, True) and not dated_count("How many?", [], True)
+    assert dated_count("How many copies did X sell?", year)
+    assert not dated_count("How many copies did X sell?", [Entity(Literal("12"))])
+    assert not dated_count("When did X open?", year) and not dated_count("How many?", [])
 
 
 @pytest.mark.parametrize("question, relation", [
