@@ -35,6 +35,7 @@ from ..rank.alignment import DATE_MENTION
 from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
 from .answer_kind import reads_as_date, without_time_frame
+from .asked_kind import AskedNouns
 from .chain_match import Match
 from .meaning_view import MeaningView
 from .named_relations import NamedRelations
@@ -45,7 +46,7 @@ from .relation_standing import RelationStanding
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 
 
-class RelationMatch(AnswerChecks, NamedRelations):
+class RelationMatch(AnswerChecks, NamedRelations, AskedNouns):
     """Built once per method context: ``aligner`` is the ``alignment`` ranker, ``vocabulary`` returns
     the verbalised relations of the KG (called once, on first use)."""
 

@@ -30,7 +30,7 @@ from ..errors import KGSparqlError
 from ..meaning import without_direction
 from ..rank.base import tokenize
 
-__all__ = ["asked_noun", "noun_labels", "chain_ends", "ends_of_kind", "framed_relation"]
+__all__ = ["AskedNouns", "asked_noun", "noun_labels", "chain_ends", "ends_of_kind", "framed_relation"]
 
 _ASKED = re.compile(r"\b(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([a-z][a-z-]+)\b", re.I)
 # "what is the N of X", "who was the N of X": the question names the relation it asks for, N
@@ -111,3 +111,39 @@ def ends_of_kind(adapter, ends: Sequence, labels: set[str], noun: str) -> set[st
             continue
         found |= {label for label, s in sides.items() if s == side and label in held}
     return found
+
+
+class AskedNouns:
+    """Mixed into ``RelationMatch``: needs its ``options``, ``kinds`` (a ``KindRelations``) and
+    ``few_relations()``."""
+
+    def _kind_nouns(self, masked: str, evidence: dict, own: set, topics: Sequence, chain: Sequence,
+                    parts: dict) -> frozenset[str]:
+        """The labels the asked noun alone names ("*which country* is X from" and ``in country``) that the
+        chain's ends hold, on the side the noun names: it names the kind of the answer, which they are, not a
+        relation the topic lacks (``methods/asked_kind.py``). Read on a KG of at most
+        ``outside_max_relations`` relations where no trained prior speaks (one adapter step per hop and one
+        for the ends' relations, only where the noun names such a label). Records ``parts["asked_kind"]``."""
+        kinds = getattr(self, "kinds", None)
+        noun = asked_noun(masked)
+        labels = noun_labels(evidence, noun.lower() if noun else None, own)
+        if not (labels and self.options.asked_kind and kinds is not None and topics and chain) \
+                or "prior" in parts or not self.few_relations():
+            return frozenset()
+        ends = chain_ends(kinds.adapter, topics, chain)
+        held = frozenset(ends_of_kind(kinds.adapter, ends, labels, noun)) if ends else frozenset()
+        if held:
+            parts["asked_kind"] = 1.0
+        return held
+
+    def _framed(self, masked: str, parts: dict) -> str | None:
+        """The relation "what is the N of X" names in so many words, where no relation word of the question
+        names the chain (alignment 0) on a small KG with no trained prior (``methods/asked_kind.py``).
+        Records ``parts["framed"]``."""
+        if not self.options.framed_relation or parts.get("alignment", 0.0) > 0.0 or "prior" in parts \
+                or not self.few_relations():
+            return None
+        named = framed_relation(masked)
+        if named:
+            parts["framed"] = 1.0
+        return named

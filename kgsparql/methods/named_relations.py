@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..meaning import without_direction
-from .asked_kind import asked_noun, chain_ends, ends_of_kind, framed_relation, noun_labels
 from .head_words import head_word_rival
 from .meaning_view import ranked_first
 
@@ -63,37 +62,6 @@ class NamedRelations:
         if unheld:
             parts["unheld"] = 1.0
         return unheld
-
-    def _kind_nouns(self, masked: str, evidence: dict, own: set, topics: Sequence, chain: Sequence,
-                    parts: dict) -> frozenset[str]:
-        """The labels the asked noun alone names ("*which country* is X from" and ``in country``) that the
-        chain's ends hold, on the side the noun names: it names the kind of the answer, which they are, not a
-        relation the topic lacks (``methods/asked_kind.py``). Read on a KG of at most
-        ``outside_max_relations`` relations where no trained prior speaks (one adapter step per hop and one
-        for the ends' relations, only where the noun names such a label). Records ``parts["asked_kind"]``."""
-        kinds = getattr(self, "kinds", None)
-        noun = asked_noun(masked)
-        labels = noun_labels(evidence, noun.lower() if noun else None, own)
-        if not (labels and self.options.asked_kind and kinds is not None and topics and chain) \
-                or "prior" in parts or not self.few_relations():
-            return frozenset()
-        ends = chain_ends(kinds.adapter, topics, chain)
-        held = frozenset(ends_of_kind(kinds.adapter, ends, labels, noun)) if ends else frozenset()
-        if held:
-            parts["asked_kind"] = 1.0
-        return held
-
-    def _framed(self, masked: str, parts: dict) -> str | None:
-        """The relation "what is the N of X" names in so many words, where no relation word of the question
-        names the chain (alignment 0) on a small KG with no trained prior (``methods/asked_kind.py``).
-        Records ``parts["framed"]``."""
-        if not self.options.framed_relation or parts.get("alignment", 0.0) > 0.0 or "prior" in parts \
-                or not self.few_relations():
-            return None
-        named = framed_relation(masked)
-        if named:
-            parts["framed"] = 1.0
-        return named
 
     def _chain_named(self, parts: dict, relation_texts: Sequence[str], evidence: dict, own: set,
                      unheld: frozenset[str], topics: Sequence = (), chain: Sequence = ()) -> bool:
