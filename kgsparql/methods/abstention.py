@@ -34,7 +34,8 @@ from ..meaning import without_direction
 from ..rank.alignment import DATE_MENTION
 from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
-from .answer_kind import reads_as_date
+from .answer_kind import reads_as_date, without_time_frame
+from .asked_kind import AskedNouns
 from .chain_match import Match
 from .meaning_view import MeaningView
 from .named_relations import NamedRelations
@@ -45,7 +46,7 @@ from .relation_standing import RelationStanding
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 
 
-class RelationMatch(AnswerChecks, NamedRelations):
+class RelationMatch(AnswerChecks, NamedRelations, AskedNouns):
     """Built once per method context: ``aligner`` is the ``alignment`` ranker, ``vocabulary`` returns
     the verbalised relations of the KG (called once, on first use)."""
 
@@ -98,6 +99,7 @@ class RelationMatch(AnswerChecks, NamedRelations):
         relations whose values are not the kind of answer asked for (``methods/kind_fit.py``): a
         question word naming one of them names no rival of the chain. ``kind_fit``: reads, when called, how
         well a one-hop chain's ends fit the person or place asked for (``RelationStanding.kind_witness``)."""
+        masked = without_time_frame(masked)      # "each year" asks for no date and names no relation
         labels = list(dict.fromkeys([*self.vocabulary(), *relation_texts]))
         evidence = self._evidence(masked, labels)
         parts = {"alignment": self.aligner.score(list(relation_texts), evidence)}
@@ -114,6 +116,8 @@ class RelationMatch(AnswerChecks, NamedRelations):
         if named and (unsure or scored):
             recognised.append("alignment" if unsure else "alignment and scorer")
         own = {without_direction(t) for t in relation_texts} | {without_direction(t) for t in unfit}
+        kind_nouns = self._kind_nouns(masked, evidence, own, topics, chain, parts)   # "which *country*"
+        evidence = {w: {x: v for x, v in e.items() if without_direction(x) not in kind_nouns} for w, e in evidence.items()}
         dated = DATE_MENTION in evidence and reads_as_date(self.matcher, DATE_MENTION, relation_texts)
         others = [label for key, e in evidence.items() if not (dated and key == DATE_MENTION)
                   for label in e if without_direction(label) not in own]
@@ -140,9 +144,12 @@ class RelationMatch(AnswerChecks, NamedRelations):
                 not self.standing.kind_witness(parts, kind_fit):
             recognised = []         # the closest of a few relations, not one the question lifts out
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
-        rival = self._head_word_rival(masked, relation_texts, unfit, parts) if recognised and not certain else None
+        rival = self._head_word_rival(masked, relation_texts, unfit | kind_nouns, parts) if recognised and not certain else None
         if rival:
             recognised, others = [], [rival, *others]
+        framed = self._framed(masked, parts) if recognised and not certain else None   # "the *CEO* of X"
+        if framed:
+            recognised, others = [], [framed, *others]
         outside = self._outside(masked, relation_texts, parts) if recognised and not certain else None
         return Match(chain_text, parts, tuple(recognised), others[0] if others else None, outside, tuple(relation_texts))
 

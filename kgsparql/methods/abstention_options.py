@@ -30,6 +30,10 @@ class AbstentionOptions:
                                         # is no rival of the chain the scorer ranks first (small KGs, no prior)
     chain_named: bool = True            # a chain of several hops the words name (meaning_chain_alignment) and the
                                         # scorer ranks first, no rival word left (small KGs, no prior)
+    asked_kind: bool = True             # a label the asked noun alone names ("which *country*") that the chain's
+                                        # ends hold names their kind, no rival (methods.asked_kind; small KGs, no prior)
+    framed_relation: bool = True        # "what is the N of X" with no relation word naming the chain (alignment 0)
+                                        # is refused, naming N (methods.asked_kind; small KGs, no prior)
     answer_kind: bool = True            # abstain when the chain reaches only dates and the question asks for none
     meaning_agreement: float = 0.5      # the meaning view alone needs the shared chain scorer to give the chain
                                         # at least this share of its favourite's probability ...

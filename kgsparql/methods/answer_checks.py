@@ -10,7 +10,7 @@ from typing import Sequence
 
 from ..meaning import question_shape, without_direction
 from ..rank.alignment import DATE_MENTION
-from .answer_kind import asks_quantity, bare_numbers, dates_unasked, reads_as_date, undated
+from .answer_kind import asks_quantity, bare_numbers, dated_count, dates_unasked, reads_as_date, undated, without_time_frame
 from .chain_match import Match
 
 __all__ = ["AnswerChecks"]
@@ -46,7 +46,7 @@ class AnswerChecks:
         chain's answers are not what it gives (``OutsideRelations.reason``)."""
         if not self.options.enabled or self.outside is None or not match.outside:
             return None
-        return self.outside.reason(question, match.outside, match.chain, answers, topic, match.parts)
+        return self.outside.reason(without_time_frame(question), match.outside, match.chain, answers, topic, match.parts)
 
     def kind_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
         """Why to abstain when the chain's ends are not the kind of answer asked for (dates to a
@@ -56,18 +56,28 @@ class AnswerChecks:
         was X born" along ``born in``: a place is never a date)."""
         if not (self.options.enabled and self.options.answer_kind):
             return None
+        framed = without_time_frame(question)        # "how many visitors each year" asks for no date,
+        question, framed = framed, framed != question   # and its "year" may have named a dated relation
+        if dated_count(question, answers) and self._dated_hop(match):     # a year is no count
+            return (f"nothing the KG holds about {topic} answers the question: it asks how many, and the "
+                    f"closest relation, '{match.chain}', leads to dates")
         small = len(self.vocabulary()) <= self.options.outside_max_relations   # a big KG names its events
         asked = re.sub(re.escape(topic), "", question, flags=re.I)    # its own way ("Super Bowl XXX");
         if small and undated(asked, answers):          # the topic's name asks nothing ("Groundhog Day")
             return (f"nothing the KG holds about {topic} answers the question: it asks for a date, and "
                     f"the closest relation, '{match.chain}', leads to none")
-        named = match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold
+        named = match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold and not framed
         if named and not (question_shape(question).answer == "person" and dates_unasked(question, answers)):
             return None                 # a "who" question is never answered by dates ("who founded X")
         if not dates_unasked(question, answers) or self._measures(question, match, answers):
             return None
         return (f"nothing the KG holds about {topic} answers the question: the closest relation, "
                 f"'{match.chain}', leads to dates, and the question asks for no date")
+
+    def _dated_hop(self, match: Match) -> bool:
+        """Whether the chain's last hop reads as a date by its name (``reads_as_date``)."""
+        matcher = getattr(self, "matcher", None)
+        return bool(match.hops) and reads_as_date(matcher, DATE_MENTION, [without_direction(match.hops[-1])])
 
     def _measures(self, question: str, match: Match, answers: Sequence) -> bool:
         """Whole numbers reached along a last hop whose name does not read as a date are measures, not

@@ -17,14 +17,30 @@ from ..meaning import question_shape
 from ..types import XSD, Entity
 
 __all__ = ["looks_like_date", "dates_unasked", "dates_asked", "undated", "asks_quantity", "reads_as_date",
-           "bare_numbers"]
+           "bare_numbers", "without_time_frame", "dated_count"]
 
 _DATE_TYPES = {f"{XSD}{t}" for t in ("date", "dateTime", "gYear", "gYearMonth", "dateTimeStamp")}
 _NAMES_DATE = re.compile(r"\b(?:years?|dates?|decades?|century)\b", re.I)
 # "how long / tall / old / much is X" asks for a measure: a number answers it, a year-like one too
 _QUANTITY = re.compile(r"\bhow\s+(?!many\b|did\b|does\b|do\b|is\b|was\b|were\b|are\b|has\b|have\b|had\b|"
                        r"can\b|could\b|will\b|would\b|should\b|to\b)[a-z]+\b", re.I)
+# "each year", "last year", "per month": a time frame the asked quantity is measured over, not a date asked
+_TIME_FRAME = re.compile(r"\b(?:each|every|per|a|an|last|this|next|one)\s+(?:years?|months?|weeks?|days?|decades?)\b",
+                         re.I)
 _DATE_TEXT = re.compile(r"^-?\d{3,4}(?:-\d\d(?:-\d\d(?:T[\d:.]+(?:Z|[+-]\d\d:\d\d)?)?)?)?$")
+
+
+def without_time_frame(question: str) -> str:
+    """The question without a time frame ("how many visitors does X get *each year*", "what was X's
+    revenue *last year*"): such a phrase asks for no date and names no relation of the KG, where a
+    bare "year" would name a dated one (``opened year``). "What year" and "in which year" are kept."""
+    return re.sub(r"\s{2,}", " ", _TIME_FRAME.sub(" ", question)).strip()
+
+
+def dated_count(question: str, answers: Sequence[Entity]) -> bool:
+    """A "how many" question answered with dates only: no count, where the relation's name reads as a
+    date too (``reads_as_date``, asked last: "how many copies did X sell" along ``release year``)."""
+    return bool(answers) and question_shape(question).answer == "count" and all(looks_like_date(a) for a in answers)
 
 
 def looks_like_date(entity: Entity) -> bool:
