@@ -43,6 +43,20 @@ def lines_adapter(lines: Iterable[str], sep: str = "|") -> GenericAdapter:
     return GenericAdapter.on(EmbeddedEndpoint.open(store=store))
 
 
+def freebase_adapter(facts: Iterable[tuple[str, str, str]]):
+    """A Freebase adapter over an in-memory store of ``(mid, property IRI, value)`` facts: a value
+    starting with ``m.`` is a node of the Freebase namespace, any other an English name."""
+    from kgsparql.adapters.freebase import NS, FreebaseAdapter
+
+    def term(value: str):
+        return pyoxigraph.NamedNode(NS + value) if value.startswith("m.") else pyoxigraph.Literal(value, language="en")
+
+    store = pyoxigraph.Store()
+    for s, p, o in facts:
+        store.add(pyoxigraph.Quad(pyoxigraph.NamedNode(NS + s), pyoxigraph.NamedNode(p), term(o)))
+    return FreebaseAdapter.on(EmbeddedEndpoint.open(store=store))
+
+
 def tsv_settings(tmp: Path, rows: str, name: str):
     """``Settings`` (no LLM) over a store loaded, as ``kgsparql load --format tsv`` does, from the
     tab-separated ``rows`` written to ``tmp/<name>.tsv``; its home beside it."""

@@ -4,13 +4,12 @@ the same from either end, read as reaching its far leg's type, walked both ways,
 ``aggregate`` and kept in its chain key."""
 from __future__ import annotations
 
-import pyoxigraph as ox
 import pytest
 
-from kgsparql.adapters.freebase import NS, FreebaseAdapter
-from kgsparql.endpoints import EmbeddedEndpoint
+from kgsparql.adapters.freebase import NS
 from kgsparql.learn import chain_key, parse_chain_key
 from kgsparql.types import IRI, Entity, Relation
+from kgtest import freebase_adapter
 
 NAME = NS + "type.object.name"
 PLAYS, STARRING, ACTOR = NS + "film.actor.film", NS + "film.film.starring", NS + "film.performance.actor"
@@ -28,16 +27,9 @@ FACTS = [   # an actor and two films joined by sink CVTs; a third film through a
 SINK = Relation(PLAYS, via=STARRING, sink=True)
 
 
-def _term(value: str):
-    return ox.NamedNode(NS + value) if value.startswith("m.") else ox.Literal(value, language="en")
-
-
 @pytest.fixture(scope="module")
 def adapter():
-    store = ox.Store()
-    for s, p, o in FACTS:
-        store.add(ox.Quad(ox.NamedNode(NS + s), ox.NamedNode(p), _term(o)))
-    return FreebaseAdapter.on(EmbeddedEndpoint.open(store=store))
+    return freebase_adapter(FACTS)
 
 
 def e(mid: str) -> Entity:

@@ -3,13 +3,12 @@ two named things, neither of which has an edge into it, is crossed as one relati
 ``Relation.star``, named the same from either end, walked both ways and kept in its chain key."""
 from __future__ import annotations
 
-import pyoxigraph as ox
 import pytest
 
-from kgsparql.adapters.freebase import NS, FreebaseAdapter
-from kgsparql.endpoints import EmbeddedEndpoint
+from kgsparql.adapters.freebase import NS
 from kgsparql.learn import chain_key, parse_chain_key
 from kgsparql.types import IRI, Entity, Relation
+from kgtest import freebase_adapter
 
 NAME = NS + "type.object.name"
 ACTOR, FILM, PLAYS = NS + "film.performance.actor", NS + "film.performance.film", NS + "film.actor.film"
@@ -22,16 +21,9 @@ FACTS = [   # two actors and a film joined by star CVTs; a third actor through a
 ]
 
 
-def _term(value: str):
-    return ox.NamedNode(NS + value) if value.startswith("m.") else ox.Literal(value, language="en")
-
-
 @pytest.fixture(scope="module")
 def adapter():
-    store = ox.Store()
-    for s, p, o in FACTS:
-        store.add(ox.Quad(ox.NamedNode(NS + s), ox.NamedNode(p), _term(o)))
-    return FreebaseAdapter.on(EmbeddedEndpoint.open(store=store))
+    return freebase_adapter(FACTS)
 
 
 def e(mid: str) -> Entity:
