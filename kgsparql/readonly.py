@@ -11,25 +11,19 @@ queries cost a substring search. Parsed decisions are cached by text."""
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
 
 from .errors import QueryRejected, ReadOnlyViolation, ServiceRefused
+from .query_tree import parse_one
 
 __all__ = ["query_kind", "check_read_only", "passed_read_form", "READ_FORMS"]
 
 READ_FORMS = ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE")
 _UPDATE_WORDS = ("insert", "delete", "load", "clear", "drop", "create", "add", "move", "copy")
 _ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
-_QUERY_NODES = {"SelectQuery": "SELECT", "AskQuery": "ASK", "ConstructQuery": "CONSTRUCT",
-                "DescribeQuery": "DESCRIBE"}
-_UPDATE_NODES = {"InsertData": "INSERT DATA", "DeleteData": "DELETE DATA", "DeleteWhere": "DELETE WHERE",
-                 "Modify": "DELETE/INSERT", "Load": "LOAD", "Clear": "CLEAR", "Drop": "DROP",
-                 "Create": "CREATE", "Add": "ADD", "Move": "MOVE", "Copy": "COPY"}
 _FIRST_WORD = re.compile(r"(?:\s|#[^\n\r]*|PREFIX\s+[^\s:]*:\s*<[^>]*>|BASE\s*<[^>]*>)*([A-Za-z]+)",
                          re.IGNORECASE)
 _ESCAPES_FOR_RDFLIB = re.compile(r"\\\\|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}")
-_PARSER_LOCK = threading.Lock()   # pyparsing's packrat cache is shared by threads
 
 SERVICE_REFUSED = ("refused: SERVICE (federated query) is disabled; set allow_service = true or pass "
                    "--allow-service to let the store fetch other endpoints")
@@ -45,9 +39,12 @@ def query_kind(query: str, *, allow_service: bool = False) -> str:
     fast = _plain_read_form(query)
     if fast is not None:
         return fast
-    kind, calls_service = _parsed(query)
+    kind, calls_service, partly_parsed = _parsed(query)
     if calls_service and not allow_service:
         raise ServiceRefused(SERVICE_REFUSED)
+    if partly_parsed:
+        raise QueryRejected("refused: the query parses only under some readings of its \\u escapes "
+                            "and line ends; write those characters themselves")
     return kind
 
 
@@ -78,14 +75,18 @@ def _plain_read_form(query: str) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def _parsed(query: str) -> tuple[str, bool]:
-    """(read form, whether any reading of the text calls SERVICE), or a refusal. Each way a store
-    may read the text (``_readings``) is parsed; a reading that is an update refuses the text, and
-    so does a text no reading parses, or whose readings disagree on the form."""
+def _parsed(query: str) -> tuple[str, bool, bool]:
+    """(read form, whether any reading of the text calls SERVICE, whether some reading did not
+    parse), or a refusal. Each way a store may read the text (``_readings``) is parsed; a reading
+    that is an update refuses the text, and so does a text no reading parses, or whose readings
+    disagree on the form. A text only some readings parse is refused by the caller (after a SERVICE
+    call seen in any reading, which names the better reason): the guard cannot see what the failed
+    reading holds, and rdflib loses a ``SERVICE`` after a string with ``#`` in it, so the store's
+    reading may be the one that failed."""
     found, refusals = set(), []
     for text in _readings(query):
         try:
-            found.add(_parse_one(text))
+            found.add(parse_one(text))
         except (ReadOnlyViolation, QueryRejected) as exc:
             refusals.append(exc)
     updates = [exc for exc in refusals if "would change data" in str(exc)]
@@ -94,7 +95,7 @@ def _parsed(query: str) -> tuple[str, bool]:
     forms = {form for form, _ in found}
     if len(forms) > 1:
         raise QueryRejected(f"refused: the query reads as {' or '.join(sorted(forms))} depending on escapes")
-    return forms.pop(), any(service for _, service in found)
+    return forms.pop(), any(service for _, service in found), bool(refusals)
 
 
 def _readings(query: str) -> list[str]:
@@ -107,56 +108,3 @@ def _readings(query: str) -> list[str]:
     lines = query.replace("\r", "\n")
     plain = _ESCAPES_FOR_RDFLIB.sub(lambda m: "\\t" if m.group(0) == "\\\\" else "x", lines)
     return list(dict.fromkeys((plain, lines, query)))
-
-
-def _parse_one(text: str) -> tuple[str, bool]:
-    from pyparsing import ParseBaseException
-    from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
-
-    with _PARSER_LOCK:
-        try:
-            tree = parseQuery(text)
-        except ParseBaseException as exc:
-            _refuse_unparsed(text, parseUpdate, exc)
-        except Exception as exc:  # noqa: BLE001 - the parser's own failures (bad escapes, recursion)
-            raise QueryRejected(f"refused: the query cannot be parsed ({type(exc).__name__})") from None
-    form = next((_QUERY_NODES[n.name] for n in tree if getattr(n, "name", None) in _QUERY_NODES), None)
-    if form is None:
-        raise QueryRejected("refused: not a SPARQL query")
-    return form, _calls_service(tree)
-
-
-def _refuse_unparsed(query: str, parse_update, exc: Exception):
-    """Word the refusal of a text that is not a query: an update (named; also one that follows a
-    query, as in ``SELECT … ; DROP ALL``), or not SPARQL 1.1."""
-    rest = query[getattr(exc, "loc", 0):].lstrip().removeprefix(";")
-    for text in (query, rest):
-        try:
-            update = parse_update(text)
-        except Exception:  # noqa: BLE001 - not an update either
-            continue
-        ops = [_UPDATE_NODES.get(getattr(op, "name", ""), "an update") for op in dict.get(update, "request") or []]
-        if ops:
-            raise ReadOnlyViolation(f"refused: {ops[0]} would change data; updates are never run")
-    if not re.sub(r"#[^\n]*", "", query).strip():
-        raise ReadOnlyViolation("refused: not a SPARQL query (empty query)")
-    where = f" (line {exc.lineno}, column {exc.col})" if getattr(exc, "lineno", None) else ""
-    raise QueryRejected(f"refused: not a valid SPARQL 1.1 query{where}")
-
-
-def _calls_service(tree) -> bool:
-    """True when a ``ServiceGraphPattern`` node is anywhere in the tree (patterns, expressions,
-    sub-selects): the tree is walked whole, not searched for a keyword."""
-    from pyparsing import ParseResults
-    from rdflib.plugins.sparql.parserutils import CompValue
-
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, CompValue):
-            if node.name == "ServiceGraphPattern":
-                return True
-            stack.extend(dict.values(node))
-        elif isinstance(node, (list, tuple, ParseResults)):
-            stack.extend(node)
-    return False

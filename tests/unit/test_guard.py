@@ -132,6 +132,20 @@ def test_hidden_service_is_refused_and_the_store_fetches_nothing(template):
         assert srv.requests == []
 
 
+# Found by the fuzz test in CI: rdflib cannot parse a SERVICE call after a string holding "#", so the
+# reading where each escape is a plain letter (Oxigraph's: a call) failed and the one where \u0022
+# closes strings early (no call) passed. A text only some readings parse is refused.
+def test_a_text_only_some_readings_parse_is_refused_and_the_store_fetches_nothing():
+    with serving() as srv, EmbeddedEndpoint.open(store=None) as ep:
+        query = (f'SELECT * {{ OPTIONAL {{ ?s ?p "\\u0022\\u0022#" }} . SERVICE <{srv.url}> {{ ?p ?q ?a }} '
+                 'OPTIONAL { ?s ?p "\\u0022" } }')
+        with pytest.raises(QueryRejected, match="only under some readings"):
+            query_kind(query, allow_service=True)
+        with pytest.raises(QueryRejected):
+            ep.select(query)
+        assert srv.requests == []
+
+
 def test_the_cli_refuses_hidden_service_before_opening_anything(tmp_path):
     with serving() as srv:
         for template in HIDDEN_SERVICE:
