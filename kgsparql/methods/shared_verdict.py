@@ -114,6 +114,7 @@ def _chain(plan: dict) -> dict:
         found = {"chain": subs[0]["match"].get("chain"), "match": subs[0]["match"]}
     if "chain" not in found and len(subs) > 1:
         found["steps"] = _steps(subs)
+        found["unnamed_steps"] = len(subs) - len(found["steps"])     # sub-questions past the named steps
     return found
 
 
