@@ -15,6 +15,7 @@ from ..context import MethodContext
 from ..counting import count_answer
 from ..no_answer import abstain, link_or_abstain, no_fact
 from ..shared_chains import load_chain_prior, load_chain_scorer, question_prior
+from ..shared_seed import default_seed
 from ..shared_verdict import verdict_method
 from .llm_steps import answer_with_reflection
 from .chain_scoring import QuestionScorer
@@ -81,12 +82,16 @@ class KGFR:
         scorer = QuestionScorer(masked, self.aligner, self.encoder, self.describe, p.sibling_damping)
         prior = question_prior(self.prior, self.encoder, masked)
         named = 0 if prior.probs else self.readings.named_hops(masked)   # a nested question's hops (no prior)
+        asked: dict = {}    # the default method's answer, asked once (plan["verdict"]): its chain's depth
+        seed = default_seed(self.verdict if p.seed_default and p.follow_default and question else None, question, asked)
+        named = max(named, seed.depth)
+        words, names = (lambda c: chain_words(c, self.adapter.verbalize)), (lambda c: [e.name for e in ends[c]])
         for hops in sorted({min(p.settle_hops, p.hops), p.hops}):
             explored = propagate(self.adapter, topics, hops, lam=p.lam, max_frontier=p.max_frontier)
             ends = chain_ends(explored.sub, topics, hops, walks=self.ctx.walks)
             ranking, trained = with_trained(self, scorer.score_chains(list(ends)), masked, ends, prior, scorer.sibling)
             if ranking and ranking[0].score >= SETTLED and not scorer.sibling and hops >= named \
-                    and prior.longer_than(hops) < p.prior_continue:
+                    and prior.longer_than(hops) < p.prior_continue and seed.reached(list(ends), words, names):
                 break       # a chain this short says all the question says: no farther hop can add to it
                             # (a same-kind question, or the prior, may still want a longer walk)
         ranking, read = read_ranking(self.readings, question or masked, masked, topics, ranking, explored.sub,
@@ -102,7 +107,7 @@ class KGFR:
                 rel_score[r] = max(rel_score.get(r, 0.0), s.score)
         found.levels = interfaces(explored.sub, topics, nodes, lambda r: rel_score.get(r, 0.0),
                                   p.top_k, p.top_n, p.top_paths)
-        found.plan = {"topic_entities": [e.to_json() for e in topics], "explored_entities": explored.entities,
+        found.plan = {**asked, "topic_entities": [e.to_json() for e in topics], "explored_entities": explored.entities,
                       "explored_edges": explored.edges, "capped_pairs": explored.capped(), "hops": explored.hops,
                       "chains": len(ranking), "sibling": scorer.sibling, "read": read,
                       "relation_words": round(getattr(scorer, "total", 0.0), 4),

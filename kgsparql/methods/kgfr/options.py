@@ -25,6 +25,7 @@ class KgfrOptions:
     shared_abstention: bool = True     # also abstain where the shared relation match recognises no chain
     verdict: str = "kelgop"       # also abstain where this method (the default) does ("": own checks only)
     follow_default: bool = True   # answer along the chain the verdict method answers along, where KGFR reached it
+    seed_default: bool = True     # ... and propagate at least as deep as its chain (methods/shared_seed.py)
     describe_relations: bool = False   # let the LLM write relation descriptions (once per KG, cached)
     chain_model: str = ""         # the shared trained chain scorer breaks ties ("": the packaged one, "none": off)
     prior_model: str = ""         # the default method's chain prior ("": the packaged heads, "none": off)

@@ -7,22 +7,25 @@ from __future__ import annotations
 
 from ...llm import run_prompt
 from ..shared_chains import QuestionPrior
+from ..shared_seed import Seed
 from .judge import ChainJudge, QuestionJudge
 
 __all__ = ["chooser"]
 
 
 def chooser(params, llm, words: ChainJudge, judge: QuestionJudge, texts: list[str], prior: QuestionPrior,
-            named_hops: int = 0, k: int | None = None):
+            named_hops: int = 0, k: int | None = None, seed: Seed = Seed()):
     """The ``Chooser`` for one exploration track (``params``: ``RefKGOptions``; ``texts``: its
     sub-queries, hop i guided by text i; ``k``: relations kept per hop without an LLM, ``top_k``
-    by default)."""
+    by default; ``seed``: the default method's chain, whose hop i is followed too and whose length
+    the exploration reaches before it may stop)."""
     cue, k = bool(judge.cues), k or params.top_k
+    one = lambda r: words.words([r])
 
     def choose(hop, chains, relations, frontier):
         extended = [(*c, r) for c in (chains or [()]) for r in relations]
         longer = max(prior.of(c, cue) for c in extended)     # the prior expects a longer chain
-        if hop >= max(named_hops, 1) and _no_better(judge, chains, extended) \
+        if hop >= max(named_hops, 1, seed.depth_at(e.name for e in frontier)) and _no_better(judge, chains, extended) \
                 and (longer < params.prior_continue or longer <= max(prior.of(c, cue) for c in chains)):
             return []      # no longer chain matches the question better: stop exploring
         best: dict = {}
@@ -33,7 +36,8 @@ def chooser(params, llm, words: ChainJudge, judge: QuestionJudge, texts: list[st
         result = run_prompt(llm, "refkg/relations", fallback=None, subquery=texts[min(hop, len(texts) - 1)],
                             entities=list(frontier)[:5], relations=[words.words([r]) for r in ranked],
                             k=params.top_k)
-        return [ranked[i] for i in result.value] if result.value else ranked[:k]
+        chosen = [ranked[i] for i in result.value] if result.value else ranked[:k]
+        return [*chosen, *(r for r in seed.at(hop, relations, one) if r not in chosen)]
     return choose
 
 

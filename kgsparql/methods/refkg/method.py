@@ -11,6 +11,7 @@ from ..chain_readings import ChainReadings
 from ..context import MethodContext
 from ..counting import count_answer
 from ..no_answer import abstain, link_or_abstain, no_fact
+from ..shared_seed import Seed, default_seed
 from ..shared_chains import QuestionPrior, chain_probabilities, load_chain_prior, load_chain_scorer, question_prior
 from ..shared_verdict import answers_alike, answers_along, shared_verdict, verdict_method
 from .checks import follow_default, lacking_reason, own_reason
@@ -55,7 +56,8 @@ class RefKG:
         plan = {"decoupled_by": decoupled_by, "subqueries": [s.to_json() for s in subs],
                 "topic_entities": [e.to_json() for e in topics]}
         named = 0 if prior.probs else self.readings.named_hops(masked)     # where no chain prior speaks
-        explored = [self._track(track, topics, judge, prior, named) for track in tracks(subs)]
+        seed = self._seed(question, plan)
+        explored = [self._track(track, topics, judge, prior, named, seed) for track in tracks(subs)]
         plan["exploration"] = [found.to_json() for found, _ in explored]
         paths = [p for found, refined in explored for p in refined.kept_paths(found.paths)]
         plan["refinement"] = [refined.to_json() for _, refined in explored]
@@ -124,13 +126,21 @@ class RefKG:
         """A chain's first ``n`` kept paths in words (fact order, the adapter's relation words)."""
         return [". ".join(verbalize_fact(t, self.adapter.verbalize) for t in p.triples) for p in paths[:n]]
 
+    def _seed(self, question: str, plan: dict) -> Seed:
+        """The default method's chain as a seed for the exploration (``seed_default``), in ``plan["seed"]``."""
+        p = self.params
+        seed = default_seed(self.verdict if p.seed_default and p.follow_default else None, question, plan)
+        if seed.hops:
+            plan["seed"] = seed.to_json()
+        return seed
+
     def _track(self, subs: list[SubQuestion], topics: list[Entity], judge: QuestionJudge, prior: QuestionPrior,
-               named_hops: int = 0):
+               named_hops: int = 0, seed: Seed = Seed()):
         """Explore from the track's entities (hop i guided by sub-query i), then refine its evidence."""
         p, texts = self.params, [s.text for s in subs]
         starts = list(subs[0].entities) or topics
         wide = self.readings.small_kg() and not prior.probs     # a KG of few relations no prior knows
-        choose = chooser(p, self.llm, self.judge, judge, texts, prior, named_hops, p.top_k_small if wide else None)
+        choose = chooser(p, self.llm, self.judge, judge, texts, prior, named_hops, p.top_k_small if wide else None, seed)
         found = explore(self.adapter, starts, choose, max_hops=p.max_hops, fanout_cap=p.fanout_cap,
                         max_frontier=p.max_frontier, max_edges=p.max_edges, walks=self.ctx.walks)
         found.record()

@@ -25,6 +25,7 @@ class RefKGOptions:
     min_alignment: float = 0.5      # abstain when the best chain aligns worse with the relations the question names
     verdict: str = "kelgop"         # also abstain where this method (the default) does ("": own checks only)
     follow_default: bool = True     # answer along the chain the verdict method answers along, where RefKG reached it
+    seed_default: bool = True       # ... and offer its hops to the exploration, as deep as its chain (shared_seed.py)
     chain_model: str = ""           # the shared trained chain scorer ("": the packaged one, "none": off)
     trained_weight: float = 0.3     # its confidence (softmax over the chains found) added to a chain's score
     prior_model: str = ""           # the default method's chain prior ("": the packaged heads, "none": off)
