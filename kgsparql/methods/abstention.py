@@ -35,6 +35,7 @@ from ..rank.alignment import DATE_MENTION
 from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
 from .answer_kind import reads_as_date, without_time_frame
+from .unread_direction import backward_person
 from .asked_kind import AskedNouns
 from .chain_match import Match
 from .meaning_view import MeaningView
@@ -75,6 +76,13 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns):
         """A KG of at most ``outside_max_relations`` relations: few enough that the question's words
         tell them apart (the bound of the meaning view alone and of the small-KG readings)."""
         return 0 < len(self.vocabulary()) <= self.options.outside_max_relations
+
+    def _backward_person(self, masked: str, chain: Sequence, parts: dict) -> bool:
+        """``unread_direction.backward_person`` on a small KG (option ``backward_person``); records it."""
+        if not (self.options.backward_person and self.few_relations() and backward_person(masked, chain, parts)):
+            return False
+        parts["backward_person"] = 1.0
+        return True
 
     def vocabulary(self) -> list[str]:
         if self._vocabulary is None:
@@ -143,6 +151,8 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns):
                 not self.standing.stands_out(masked, self._hop_names(relation_texts), parts) and \
                 not self.standing.kind_witness(parts, kind_fit):
             recognised = []         # the closest of a few relations, not one the question lifts out
+        if recognised == ["meaning"] and self._backward_person(masked, chain, parts):
+            recognised = []         # "who" along a hop walked backwards that no word names
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
         rival = self._head_word_rival(masked, relation_texts, unfit | kind_nouns, parts) if recognised and not certain else None
         if rival:
