@@ -36,6 +36,7 @@ from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
 from .answer_kind import reads_as_date, without_time_frame
 from .unread_direction import backward_person
+from .agent_label import agent_for_place
 from .asked_kind import AskedNouns
 from .chain_match import Match
 from .meaning_view import MeaningView
@@ -82,6 +83,14 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns):
         if not (self.options.backward_person and self.few_relations() and backward_person(masked, chain, parts)):
             return False
         parts["backward_person"] = 1.0
+        return True
+
+    def _agent_for_place(self, masked: str, hops: Sequence[str], chain: Sequence, parts: dict, kind_fit) -> bool:
+        """``agent_label.agent_for_place`` on a small KG (option ``agent_for_place``); records it."""
+        if not (self.options.agent_for_place and self.few_relations()
+                and agent_for_place(masked, [without_direction(h) for h in hops], chain, parts, kind_fit)):
+            return False
+        parts["agent_for_place"] = 1.0
         return True
 
     def vocabulary(self) -> list[str]:
@@ -153,6 +162,8 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns):
             recognised = []         # the closest of a few relations, not one the question lifts out
         if recognised == ["meaning"] and self._backward_person(masked, chain, parts):
             recognised = []         # "who" along a hop walked backwards that no word names
+        if recognised and self._agent_for_place(masked, relation_texts, chain, parts, kind_fit):
+            recognised = []         # "where" answered with who did it ("discovered by")
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
         rival = self._head_word_rival(masked, relation_texts, unfit | kind_nouns, parts) if recognised and not certain else None
         if rival:

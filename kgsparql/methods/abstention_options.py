@@ -37,6 +37,8 @@ class AbstentionOptions:
     backward_person: bool = True        # "who" along one hop walked backwards that only the meaning view recognised,
                                         # no word naming it, is refused (methods.unread_direction; small KGs, no prior)
     counted_named: bool = True          # so is a count of entities along such a hop ("how many pages" -> publisher)
+    agent_for_place: bool = True        # "where" answered forwards along a "<verb> by" label with ends that read as no
+                                        # place is refused (methods.agent_label; small KGs, no prior)
     answer_kind: bool = True            # abstain when the chain reaches only dates and the question asks for none
     meaning_agreement: float = 0.5      # the meaning view alone needs the shared chain scorer to give the chain
                                         # at least this share of its favourite's probability ...
