@@ -23,7 +23,9 @@ calibrated on MetaQA ``tune`` (``benchmarks/abstention.py``; figures in docs/abs
 A third view, ``meaning``, speaks for a KG without a trained prior; alone, it needs the shared chain
 scorer not to clearly prefer another chain (``meaning_agreement``). A chain that reaches only dates
 does not answer a question that asks for no date (``answer_kind``, ``kind_reason``). The meaning
-view lives in ``methods/meaning_view.py``. Options:
+view lives in ``methods/meaning_view.py``. Where no word names the chain, the meaning view has not read
+its direction: "who" about the topic as subject along a backward hop, and "where" answered with a "<verb>
+by" label's agent, are refused on a small KG (``methods/unread_direction.py``, ``agent_label.py``). Options:
 ``[plugins.abstention]`` (``AbstentionOptions``)."""
 from __future__ import annotations
 
@@ -35,8 +37,7 @@ from ..rank.alignment import DATE_MENTION
 from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
 from .answer_kind import reads_as_date, without_time_frame
-from .unread_direction import backward_person
-from .agent_label import agent_for_place
+from .unread_direction import DirectionReadings
 from .asked_kind import AskedNouns
 from .chain_match import Match
 from .meaning_view import MeaningView
@@ -48,7 +49,7 @@ from .relation_standing import RelationStanding
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 
 
-class RelationMatch(AnswerChecks, NamedRelations, AskedNouns):
+class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings):
     """Built once per method context: ``aligner`` is the ``alignment`` ranker, ``vocabulary`` returns
     the verbalised relations of the KG (called once, on first use)."""
 
@@ -77,21 +78,6 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns):
         """A KG of at most ``outside_max_relations`` relations: few enough that the question's words
         tell them apart (the bound of the meaning view alone and of the small-KG readings)."""
         return 0 < len(self.vocabulary()) <= self.options.outside_max_relations
-
-    def _backward_person(self, masked: str, chain: Sequence, parts: dict) -> bool:
-        """``unread_direction.backward_person`` on a small KG (option ``backward_person``); records it."""
-        if not (self.options.backward_person and self.few_relations() and backward_person(masked, chain, parts)):
-            return False
-        parts["backward_person"] = 1.0
-        return True
-
-    def _agent_for_place(self, masked: str, hops: Sequence[str], chain: Sequence, parts: dict, kind_fit) -> bool:
-        """``agent_label.agent_for_place`` on a small KG (option ``agent_for_place``); records it."""
-        if not (self.options.agent_for_place and self.few_relations()
-                and agent_for_place(masked, [without_direction(h) for h in hops], chain, parts, kind_fit)):
-            return False
-        parts["agent_for_place"] = 1.0
-        return True
 
     def vocabulary(self) -> list[str]:
         if self._vocabulary is None:

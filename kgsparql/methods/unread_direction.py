@@ -23,9 +23,10 @@ from __future__ import annotations
 import re
 from typing import Mapping, Sequence
 
-from ..meaning import question_shape
+from ..meaning import question_shape, without_direction
+from .agent_label import agent_for_place
 
-__all__ = ["backward_person", "topic_is_subject", "uncounted"]
+__all__ = ["DirectionReadings", "backward_person", "topic_is_subject", "uncounted"]
 
 # "who is X ...", "whom did the X ...": an auxiliary straight after the question word, then the topic
 # (the masked mention, "x"); or the topic as a possessor ("X's wife")
@@ -55,3 +56,22 @@ def uncounted(match: Mapping | None) -> bool:
         return False
     return list(match.get("recognised", ())) == ["meaning"] and match.get("alignment", 0.0) <= 0.0 \
         and "prior" not in match
+
+
+class DirectionReadings:
+    """Mixed into ``RelationMatch``: needs its ``options`` and ``few_relations()``."""
+
+    def _backward_person(self, masked: str, chain: Sequence, parts: dict) -> bool:
+        """``unread_direction.backward_person`` on a small KG (option ``backward_person``); records it."""
+        if not (self.options.backward_person and self.few_relations() and backward_person(masked, chain, parts)):
+            return False
+        parts["backward_person"] = 1.0
+        return True
+
+    def _agent_for_place(self, masked: str, hops: Sequence[str], chain: Sequence, parts: dict, kind_fit) -> bool:
+        """``agent_label.agent_for_place`` on a small KG (option ``agent_for_place``); records it."""
+        if not (self.options.agent_for_place and self.few_relations()
+                and agent_for_place(masked, [without_direction(h) for h in hops], chain, parts, kind_fit)):
+            return False
+        parts["agent_for_place"] = 1.0
+        return True
