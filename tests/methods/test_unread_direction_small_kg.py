@@ -81,3 +81,13 @@ def test_without_the_readings_both_are_answered(settings):
     wife = _ask(settings, "Who is Greg Kurstin's wife?", backward_person=False)
     verses = _ask(settings, "How many verses does Hello have?", counted_named=False)
     assert wife.answers and verses.answers
+
+
+@pytest.mark.parametrize("method", ["refkg", "kgfr"])
+def test_refkg_and_kgfr_refuse_the_unnamed_count_and_count_the_named_one(settings, method):
+    from dataclasses import replace
+    with Asker(replace(settings, method=method)) as asker:
+        verses = asker.ask("How many verses does Hello have?")
+        songs = asker.ask("How many songs did Finneas O'Connell write?")
+    assert not verses.answers and "no word of the question names" in verses.abstained
+    assert songs.answers[:1] == ("2",)
