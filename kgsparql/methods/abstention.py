@@ -23,7 +23,9 @@ calibrated on MetaQA ``tune`` (``benchmarks/abstention.py``; figures in docs/abs
 A third view, ``meaning``, speaks for a KG without a trained prior; alone, it needs the shared chain
 scorer not to clearly prefer another chain (``meaning_agreement``). A chain that reaches only dates
 does not answer a question that asks for no date (``answer_kind``, ``kind_reason``). The meaning
-view lives in ``methods/meaning_view.py``. Options:
+view lives in ``methods/meaning_view.py``. Where no word names the chain, the meaning view has not read
+its direction: "who" about the topic as subject along a backward hop, and "where" answered with a "<verb>
+by" label's agent, are refused on a small KG (``methods/unread_direction.py``, ``agent_label.py``). Options:
 ``[plugins.abstention]`` (``AbstentionOptions``)."""
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from ..rank.alignment import DATE_MENTION
 from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
 from .answer_kind import reads_as_date, without_time_frame
+from .unread_direction import DirectionReadings
 from .asked_kind import AskedNouns
 from .chain_match import Match
 from .meaning_view import MeaningView
@@ -46,7 +49,7 @@ from .relation_standing import RelationStanding
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 
 
-class RelationMatch(AnswerChecks, NamedRelations, AskedNouns):
+class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings):
     """Built once per method context: ``aligner`` is the ``alignment`` ranker, ``vocabulary`` returns
     the verbalised relations of the KG (called once, on first use)."""
 
@@ -143,6 +146,10 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns):
                 not self.standing.stands_out(masked, self._hop_names(relation_texts), parts) and \
                 not self.standing.kind_witness(parts, kind_fit):
             recognised = []         # the closest of a few relations, not one the question lifts out
+        if recognised == ["meaning"] and self._backward_person(masked, chain, parts):
+            recognised = []         # "who" along a hop walked backwards that no word names
+        if recognised and self._agent_for_place(masked, relation_texts, chain, parts, kind_fit):
+            recognised = []         # "where" answered with who did it ("discovered by")
         certain = "prior" in recognised and parts.get("prior_top", 0.0) >= self.options.outside_prior_certain
         rival = self._head_word_rival(masked, relation_texts, unfit | kind_nouns, parts) if recognised and not certain else None
         if rival:

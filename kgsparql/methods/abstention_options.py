@@ -34,6 +34,11 @@ class AbstentionOptions:
                                         # ends hold names their kind, no rival (methods.asked_kind; small KGs, no prior)
     framed_relation: bool = True        # "what is the N of X" with no relation word naming the chain (alignment 0)
                                         # is refused, naming N (methods.asked_kind; small KGs, no prior)
+    backward_person: bool = True        # "who" along one hop walked backwards that only the meaning view recognised,
+                                        # no word naming it, is refused (methods.unread_direction; small KGs, no prior)
+    counted_named: bool = True          # so is a count of entities along such a hop ("how many pages" -> publisher)
+    agent_for_place: bool = True        # "where" answered forwards along a "<verb> by" label with ends that read as no
+                                        # place is refused (methods.agent_label; small KGs, no prior)
     answer_kind: bool = True            # abstain when the chain reaches only dates and the question asks for none
     meaning_agreement: float = 0.5      # the meaning view alone needs the shared chain scorer to give the chain
                                         # at least this share of its favourite's probability ...

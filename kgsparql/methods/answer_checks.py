@@ -12,6 +12,7 @@ from ..meaning import question_shape, without_direction
 from ..rank.alignment import DATE_MENTION
 from .answer_kind import asks_quantity, bare_numbers, dated_count, dates_unasked, reads_as_date, undated, without_time_frame
 from .chain_match import Match
+from .unread_direction import uncounted
 
 __all__ = ["AnswerChecks"]
 
@@ -47,6 +48,15 @@ class AnswerChecks:
         if not self.options.enabled or self.outside is None or not match.outside:
             return None
         return self.outside.reason(without_time_frame(question), match.outside, match.chain, answers, topic, match.parts)
+
+    def uncounted_reason(self, match: dict | None, topic: str) -> str | None:
+        """Why to refuse a count of entities whose counted question's chain no word of the question names
+        and only the meaning view recognised (``unread_direction.uncounted``; option ``counted_named``, small
+        KGs). ``match``: the counted question's ``plan["match"]``."""
+        if not (self.options.enabled and self.options.counted_named and uncounted(match) and self.few_relations()):
+            return None
+        return (f"nothing the KG holds about {topic} answers how many (the closest it holds is "
+                f"'{match['chain']}', which no word of the question names)")
 
     def kind_reason(self, question: str, match: Match, answers: Sequence, topic: str) -> str | None:
         """Why to abstain when the chain's ends are not the kind of answer asked for (dates to a

@@ -27,11 +27,13 @@ def counted_question(question: str, masked: str, mention: str) -> str | None:
 
 
 def count_answer(question: str, link, answer_fn: Callable[..., Answer], id: str | None = None,
-                 adapter=None) -> Answer | None:
+                 adapter=None, abstention=None) -> Answer | None:
     """The count of ``answer_fn``'s answers to the counted question, or None when ``question`` asks no
     count (``link``: the question's entity link). The evidence, topics and plan are the counted
     question's; ``plan["count"]`` says what was counted. Where the one relation answering it holds
-    numbers ("How many runways does X have?"), those numbers are the answer (``held_count``)."""
+    numbers ("How many runways does X have?"), those numbers are the answer (``held_count``). A count of
+    entities is refused where the default method's verdict on the counted question recognised its chain
+    by the meaning view alone, no word naming it (``abstention.uncounted_reason``, a ``RelationMatch``)."""
     mention = link.topic_mention
     inner_question = counted_question(question, link.masked(), mention.text if mention else "")
     if inner_question is None:
@@ -45,6 +47,11 @@ def count_answer(question: str, link, answer_fn: Callable[..., Answer], id: str 
     if held is not None:
         return Answer(question, held, evidence=inner.evidence, entities=inner.entities,
                       plan={**plan, "count": {"counted": inner_question, "value held": held[0]}}, id=id)
+    verdict = (inner.plan.get("verdict") or {}).get("match")
+    topic = inner.entities[0].name if inner.entities else (mention.text if mention else "the topic")
+    refused = abstention.uncounted_reason(verdict, topic) if abstention is not None else None
+    if refused:
+        return Answer(question, (), evidence=inner.evidence, entities=inner.entities, plan=plan, id=id, abstained=refused)
     return Answer(question, (str(len(set(inner.answers))),), evidence=inner.evidence, entities=inner.entities,
                   plan=plan, id=id)
 

@@ -62,8 +62,8 @@ class KELGoP:
         topics = tuple(shape.entities) or tuple(link.topics())
         simple = outcome.category == "simple" and outcome.subs
         plan.update(outcome.to_json(), answered_by=outcome.subs[-1].answered_by if simple else "plan")
-        if not outcome.answers and outcome.missing and self.params.abstain_without_values:
-            return abstain(question, outcome.missing, tuple(outcome.evidence), topics, plan, id)
+        if not outcome.answers and (outcome.refused or outcome.missing and self.params.abstain_without_values):
+            return abstain(question, outcome.refused or outcome.missing, tuple(outcome.evidence), topics, plan, id)
         if not outcome.answers:
             return self._fallback(question, link, plan, id)
         return Answer(question, outcome.answers, evidence=tuple(outcome.evidence), entities=topics, plan=plan, id=id)
@@ -81,7 +81,7 @@ class KELGoP:
                 verdict = llm_verdict(self.llm, question, outcome)
             plan["attempts"].append({"category": category, "sufficient": verdict, "answers": list(outcome.answers[:5]),
                                      **({"note": outcome.note} if outcome.note else {})})
-            if verdict or (outcome.missing and self.params.abstain_without_values):
+            if verdict or outcome.refused or (outcome.missing and self.params.abstain_without_values):
                 return outcome
             if outcome.missing and outcome.subs and outcome.subs[-1].answers:
                 outcome = _unordered(outcome)       # the log says what is answered, and why unordered

@@ -76,6 +76,10 @@ class Planner(Composer, Comparer):
         held = held_count(self.adapter, chain, last.entities)
         if held is not None:
             return Outcome("count", held, subs, {"op": "count", "by": "value held", "value": held[0]})
+        abstention = self.ctx.abstention        # a count of what no word of the question names
+        refused = abstention.uncounted_reason(last.match, topics[0].name) if abstention and chain and topics else None
+        if refused:
+            return Outcome("count", subs=subs, note="nothing named to count", refused=refused)
         n, how = count_answers(self.adapter, topics, chain, last.answers)
         subs.append(SubQuestion(f"how many are [#{len(subs)}]", (str(n),)))
         return Outcome("count", (str(n),), subs, {"op": "count", "by": how, "value": n})

@@ -35,6 +35,7 @@ class Outcome:
     aggregate: dict[str, Any] | None = None
     note: str = ""
     missing: str = ""           # the KG lacks what the plan needs (no values to compare): abstain, don't guess
+    refused: str = ""           # abstention refuses the plan's answer (a count of what no word names): why
 
     @property
     def sufficient(self) -> bool:

@@ -54,7 +54,7 @@ class KGFR:
         link, unlinked = link_or_abstain(self.linker, question, id)
         if unlinked:
             return unlinked
-        if (counted := count_answer(question, link, self.answer, id, self.adapter)) is not None:
+        if (counted := count_answer(question, link, self.answer, id, self.adapter, self.ctx.abstention)) is not None:
             return counted      # "how many": the number of the counted question's answers
         found = self._retrieve(link.topics(), link.masked(), question)
         topics, plan = found.topics, found.plan

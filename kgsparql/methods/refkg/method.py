@@ -47,7 +47,7 @@ class RefKG:
         link, unlinked = link_or_abstain(self.linker, question, id)
         if unlinked:
             return unlinked
-        if (counted := count_answer(question, link, self.answer, id, self.adapter)) is not None:
+        if (counted := count_answer(question, link, self.answer, id, self.adapter, self.ctx.abstention)) is not None:
             return counted      # "how many": the number of the counted question's answers
         topics, masked = link.topics(), link.masked()
         subs, decoupled_by = decouple(self.llm, question, topics)
