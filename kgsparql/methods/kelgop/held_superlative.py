@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .aggregation import held_extreme
+from .lexicon import direction
 from .sub_questions import Outcome
 
 __all__ = ["relation_words", "names_the_word", "held_by_relation"]
@@ -23,8 +25,9 @@ def names_the_word(word: str, labels) -> bool:
 
 def held_by_relation(planner, question: str, link, word: str) -> Outcome | None:
     """On a KG of few relations, where one of them writes ``word``: the whole question (word kept),
-    answered and checked by the atomic answerer, when its chain goes through such a relation; None
-    otherwise (the superlative plan goes on)."""
+    answered and checked by the atomic answerer, when its chain goes through such a relation (the
+    first or last of the topic's own values where that one hop reaches numbers or dates, as
+    ``Planner._held_superlative`` reads them); None otherwise (the superlative plan goes on)."""
     abstention = planner.ctx.abstention
     if abstention is None or not abstention.few_relations() or not names_the_word(word, abstention.vocabulary()):
         return None
@@ -32,4 +35,7 @@ def held_by_relation(planner, question: str, link, word: str) -> Outcome | None:
     verbalize = planner.adapter.verbalize
     if not sub.answers or not any(word in relation_words(verbalize(r)) for r in sub.chain or ()):
         return None
+    held = held_extreme(planner.adapter, sub.chain, sub.entities, word)     # the topic's own years, as before
+    if held:
+        return Outcome("superlative", held, [sub], {"op": direction(word, True), "by": "value held", "word": word})
     return Outcome("simple", sub.answers, [sub], note=f"the KG's relation writes '{word}': no comparison")
