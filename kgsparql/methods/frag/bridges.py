@@ -12,7 +12,7 @@ from typing import Sequence
 from ...linking.topics import MASK
 from ...meaning import without_direction
 
-__all__ = ["bridged", "kind_bridged", "asks_beyond_nest", "nest_parts", "nest_walked_through", "nests"]
+__all__ = ["bridged", "kind_bridged", "asks_beyond_nest", "nest_halves", "nest_parts", "nest_walked_through", "nests"]
 
 
 def bridged(masked: str, best: Sequence, candidates: Sequence, verbalize, named: set[str]) -> bool:
@@ -89,6 +89,25 @@ def nest_parts(masked: str) -> tuple[str | None, set[str]]:
         return None, set()
     head = re.findall(r"[a-z]+", masked[: m.start("clause")].lower())
     return (head[-1] if head else None), set(re.findall(r"[a-z]+", clause.lower()))
+
+
+_RELATIVE = frozenset("where that which who whom whose".split())
+
+
+def nest_halves(masked: str) -> tuple[str, str] | None:
+    """The noun phrase around the topic and the rest of the question about it, each with the mask:
+    ("the company founded by X", "Where is X based?"), ("cities in X", "Which writers were born in X?");
+    a relative clause runs on past the topic ("the laboratory where X was discovered", "In which city
+    is X?"). None where nothing nests."""
+    m = _nest(masked)
+    if m is None:
+        return None
+    clause = m.group("clause") or ""
+    end = m.end()
+    if clause.split(" ", 1)[0].lower() in _RELATIVE:      # "the N where X was V-ed": the clause ends the question
+        end = len(masked.rstrip(" ?.!"))
+    inner, outer = masked[m.start():end].strip(), f"{masked[:m.start()]}{MASK}{masked[end:]}".strip()
+    return (inner, outer) if MASK in inner and outer != MASK else None
 
 
 def asks_beyond_nest(masked: str) -> str:

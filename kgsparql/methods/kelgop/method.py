@@ -17,6 +17,7 @@ from .named_constraints import ConstraintCheck
 from .answer_order import named_first
 from .bridge import past_bridge
 from .scorer_backed import scorer_backed
+from .nest_halves import halves_backed
 from .sub_questions import Outcome, SubQuestion
 from .planner import Planner
 
@@ -125,9 +126,13 @@ class KELGoP:
         """Nothing planned answered: the atomic answerer's own reply (answer or abstention)."""
         answer = self.atomic.method.answer(question, id=id)
         merged = {**plan, "atomic": answer.plan}
-        backed = scorer_backed(self.atomic, self.params, question, link, answer.plan.get("match") or {}) if answer.abstained else None
+        match = answer.plan.get("match") or {}
+        backed = scorer_backed(self.atomic, self.params, question, link, match) if answer.abstained else None
+        by = "scorer-backed chain"
+        if backed is None and answer.abstained and self.params.nest_halves:    # "the N that V X": hop by hop
+            backed, by = halves_backed(self.atomic, question, link, match), "chain backed by its halves"
         if backed is not None:
-            merged.update(answered_by="scorer-backed chain", scorer_backed=backed.match)
+            merged.update(answered_by=by, scorer_backed=backed.match)
             return Answer(question, backed.answers, evidence=tuple(backed.evidence), entities=tuple(link.topics()),
                           plan=merged, id=id)
         if answer.abstained:

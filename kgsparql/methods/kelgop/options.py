@@ -26,6 +26,7 @@ class KelgopOptions:
     bridge_check: bool = True     # ... only where the rest's relation passes the abstention check on the bridge
     scorer_hops: int = 2          # a turned-down chain of this many hops is answered when the shared scorer ranks it first (0: never)
     scorer_alignment: float = 0.4  # ... and the question's relation words align with it this well
+    nest_halves: bool = True      # a turned-down two-hop chain is answered when each half of a nested question takes its hop
     abstain_without_values: bool = False  # a comparison whose candidates have no number or date abstains
     conjunction_first: bool = True  # two named entities: their common neighbours are tried before other plans
     llm_classify: bool = True     # with an LLM: few-shot classification (else the trained head)

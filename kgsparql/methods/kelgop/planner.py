@@ -11,6 +11,7 @@ from .categories import Shape
 from .sub_questions import Outcome, SubQuestion
 from .aggregation import count_answers, held_count, held_extreme
 from .lexicon import direction, strip_count, strip_superlative
+from .held_superlative import held_by_relation
 
 __all__ = ["Planner"]
 
@@ -85,9 +86,11 @@ class Planner(Composer, Comparer):
         return Outcome("count", (str(n),), subs, {"op": "count", "by": how, "value": n})
 
     def superlative(self, question: str, link, shape: Shape) -> Outcome:
-        topics = link.topics()
+        topics, word = link.topics(), shape.cues.superlative
+        named = held_by_relation(self, question, link, word) if word else None   # "the *first* ascent"
+        if named is not None:
+            return named
         subs = self.resolve(strip_superlative(question), topics, strip_superlative(link.masked()), check=False)
-        word = shape.cues.superlative
         held = self._held_superlative(question, link, word, subs) if word else None
         if held is not None:
             return held
