@@ -31,6 +31,20 @@ class ChainJudging:
             return False
         return bool(self._match(masked, qchains, best[:-1], found.candidates, topics, unfit).recognised)
 
+    def _held_named(self, match, masked: str, qchains, ranked, found, topics, unfit, typed, kind_fit):
+        """(chain, score, match) of the one-hop chain the refusal of ``match`` names as wanted, when the
+        topic holds it and it is recognised on its own; None otherwise. The abstention refuses a chain
+        because a word of the question names another relation (``match.wanted``): where the topic
+        holds that relation one hop out, it is the fact asked for, not one the KG lacks."""
+        if match.recognised or not match.wanted:
+            return None
+        for chain, score in ranked:
+            if len(chain) == 1 and self.chains.verbalize_chain(chain) == match.wanted:
+                held = self.typing.recognise(self._match(masked, qchains, chain, found.candidates, topics, unfit,
+                                                         kind_fit(chain)), typed, chain)
+                return (chain, score, held) if held.recognised else None
+        return None
+
     def _reason(self, question: str, match, topics, best, typed, answers) -> str | None:
         """Why to abstain on the chosen chain, or None: the shared abstention's checks, then the
         answer's type (``AnswerTyping.missing``)."""

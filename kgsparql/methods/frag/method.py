@@ -113,6 +113,10 @@ class FRAG(ChainJudging):
         match = self._match(masked, qchains, best[:1] if returned else best, found.candidates, topics,
                             unfit, self.zero_shot.entity_fit(question, best, found))  # judge the way out
         match = self.typing.recognise(match, typed, best)
+        held = self._held_named(match, masked, qchains, ranked, found, topics, unfit, typed,
+                                lambda chain: self.zero_shot.entity_fit(question, chain, found))
+        if held is not None:            # the relation the question names, which the topic holds
+            best, score, match = held
         if not match.recognised and not match.wanted and self.small.bridged(question, masked, qchains, best, found):
             match = replace(match, recognised=("bridge",))
         elif walked == best and self._walked_on(match, masked, qchains, best, found, topics, unfit):
