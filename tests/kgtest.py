@@ -69,6 +69,19 @@ def tsv_settings(tmp: Path, rows: str, name: str):
     return Settings(store=str(tmp / "store"), home=str(tmp / "home"), llm="none")
 
 
+def ask_with_abstention(settings, question: str, **abstention):
+    """``question`` asked of ``settings``' KG by the default method, with ``[plugins.abstention]``
+    options ``abstention`` (none: the defaults)."""
+    from dataclasses import replace
+
+    from kgsparql import Asker
+
+    if abstention:
+        settings = replace(settings, plugins={"abstention": abstention})
+    with Asker(settings) as asker:
+        return asker.ask(question)
+
+
 def lines_kg(tmp_path: Path, rows: str, base: str, **linking):
     """A KnowledgeGraph over ``head|relation|tail`` rows (IRIs under ``base``) in an in-memory store,
     with a private home under ``tmp_path`` and ``linking`` as its ``[plugins.linking]`` options."""

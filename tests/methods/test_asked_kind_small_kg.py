@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgsparql import Asker
-
-from kgtest import tsv_settings
+from kgtest import ask_with_abstention as _ask, tsv_settings
 
 ROWS = """\
 Siemens\thome country\tGermany
@@ -43,14 +41,6 @@ Kyoto Station\tlocated in\tKyoto
 @pytest.fixture(scope="module")
 def rows_settings(tmp_path_factory):
     return tsv_settings(tmp_path_factory.mktemp("asked-kind"), ROWS, "rails")
-
-
-def _ask(settings, question: str, **abstention):
-    from dataclasses import replace
-    if abstention:
-        settings = replace(settings, plugins={"abstention": abstention})
-    with Asker(settings) as asker:
-        return asker.ask(question)
 
 
 def test_the_asked_noun_names_the_kind_of_answer_not_a_missing_relation(rows_settings):

@@ -7,7 +7,7 @@ import pytest
 
 from kgsparql import Asker
 
-from kgtest import tsv_settings
+from kgtest import ask_with_abstention as _ask, tsv_settings
 
 ROWS = """\
 Rolling in the Deep\tsung by\tAdele
@@ -42,14 +42,6 @@ Hello\tsongwriter\tGreg Kurstin
 @pytest.fixture(scope="module")
 def settings(tmp_path_factory):
     return tsv_settings(tmp_path_factory.mktemp("unread-direction"), ROWS, "songs")
-
-
-def _ask(settings, question: str, **abstention):
-    from dataclasses import replace
-    if abstention:
-        settings = replace(settings, plugins={"abstention": abstention})
-    with Asker(settings) as asker:
-        return asker.ask(question)
 
 
 def test_who_answered_backwards_along_an_unnamed_relation_abstains(settings):
