@@ -11,6 +11,7 @@ from typing import Sequence
 from ..meaning import question_shape, without_direction
 from ..rank.alignment import DATE_MENTION
 from .answer_kind import asks_quantity, bare_numbers, dated_count, dates_unasked, reads_as_date, undated, without_time_frame
+from .asked_kind import asked_noun
 from .chain_match import Match
 from .unread_direction import uncounted
 
@@ -77,12 +78,23 @@ class AnswerChecks:
             return (f"nothing the KG holds about {topic} answers the question: it asks for a date, and "
                     f"the closest relation, '{match.chain}', leads to none")
         named = match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold and not framed
-        if named and not (question_shape(question).answer == "person" and dates_unasked(question, answers)):
+        if named and not (self.asks_undated_kind(question) and dates_unasked(question, answers)):
             return None                 # a "who" question is never answered by dates ("who founded X")
         if not dates_unasked(question, answers) or self._measures(question, match, answers):
             return None
         return (f"nothing the KG holds about {topic} answers the question: the closest relation, "
                 f"'{match.chain}', leads to dates, and the question asks for no date")
+
+    def asks_undated_kind(self, question: str) -> bool:
+        """Whether the question asks for a kind of thing no date is: "who" ("who founded X"), or "which
+        N" / "what N" whose noun does not read as a date ("which *airlines* fly X", "in which *country*
+        is X"; not "which *year*", "what *decade*"). Such a question is never answered by dates, even
+        along a hop its words name ("fly" and ``first flight``)."""
+        if question_shape(question).answer == "person":
+            return True
+        noun = asked_noun(question)
+        matcher = getattr(self, "matcher", None)
+        return noun is not None and matcher is not None and not reads_as_date(matcher, DATE_MENTION, [noun])
 
     def _dated_hop(self, match: Match) -> bool:
         """Whether the chain's last hop reads as a date by its name (``reads_as_date``)."""

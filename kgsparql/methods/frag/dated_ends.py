@@ -11,7 +11,7 @@ from typing import Sequence
 
 from ...meaning import question_shape
 
-__all__ = ["undated_first"]
+__all__ = ["undated_first", "all_dated"]
 
 _YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
 
@@ -25,19 +25,25 @@ def _dated(ends) -> bool | None:
     return True if all(dated) else False if not any(dated) else None
 
 
+def all_dated(groups: dict, chain: tuple) -> bool:
+    """Every end ``chain`` reaches in the subgraph writes a year (``groups``: chain -> its paths)."""
+    return _dated({p.end for p in groups.get(chain, ())}) is True
+
+
 def undated_first(question: str, ranked: Sequence[tuple[tuple, float]], groups: dict,
-                  depth: int = 3, min_share: float = 0.5) -> list[tuple[tuple, float]]:
+                  depth: int = 3, min_share: float = 0.5, undated_kind: bool = False) -> list[tuple[tuple, float]]:
     """``ranked`` (chain, score) best first, with the first chain among the next ``depth`` whose ends
     write no year (and that scores at least ``min_share`` of the best) moved to the front, when the
-    question asks "who" and every end of the best chain writes a year. ``groups``: chain -> its paths
-    in the subgraph (their ends are read; a chain without paths is left where it is)."""
+    question asks "who" (or ``undated_kind``: it asks for a kind of thing no date is, "which *airlines*
+    fly X") and every end of the best chain writes a year. ``groups``: chain -> its paths in the
+    subgraph (their ends are read; a chain without paths is left where it is)."""
     ranked = list(ranked)
-    if len(ranked) < 2 or question_shape(question).answer != "person":
+    if len(ranked) < 2 or not (undated_kind or question_shape(question).answer == "person"):
         return ranked
     ends = lambda chain: {p.end for p in groups.get(chain, ())}
     if _dated(ends(ranked[0][0])) is not True:
         return ranked
-    top = ranked[0][1]
+    top = 0.0 if undated_kind else ranked[0][1]     # dates to such a question are refused anyway
     at = next((i for i, (c, s) in enumerate(ranked[1:depth + 1], 1)
                if s >= min_share * top and _dated(ends(c)) is False), None)
     if at is not None:

@@ -4,6 +4,7 @@ recognised chain is recognised with it (``_walked_on``), and why to abstain on i
 from __future__ import annotations
 
 from ...learn import chain_key
+from .dated_ends import all_dated
 
 __all__ = ["ChainJudging"]
 
@@ -35,11 +36,15 @@ class ChainJudging:
         """(chain, score, match) of the one-hop chain the refusal of ``match`` names as wanted, when the
         topic holds it and it is recognised on its own; None otherwise. The abstention refuses a chain
         because a word of the question names another relation (``match.wanted``): where the topic
-        holds that relation one hop out, it is the fact asked for, not one the KG lacks."""
+        holds that relation one hop out, it is the fact asked for, not one the KG lacks; unless it
+        leads to dates and the question asks for a kind of thing no date is ("which *airlines* fly X"
+        names ``first flight`` with "fly")."""
         if match.recognised or not match.wanted:
             return None
         for chain, score in ranked:
             if len(chain) == 1 and self.chains.verbalize_chain(chain) == match.wanted:
+                if all_dated(found.groups, chain) and self._asks_undated(masked):
+                    return None
                 held = self.typing.recognise(self._match(masked, qchains, chain, found.candidates, topics, unfit,
                                                          kind_fit(chain)), typed, chain)
                 return (chain, score, held) if held.recognised else None

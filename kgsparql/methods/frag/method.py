@@ -93,7 +93,8 @@ class FRAG(ChainJudging):
         elif ranked and len(ranked[0][0]) == 1 and like_through_phrase(masked):   # "what else did the
             ranked, like = prefer_return(ranked), True          # writer of X write": out and back again
         typed = self.typing.order(masked, ranked, like)
-        ranked = undated_first(question, typed.ranked, found.groups) if self.params.undated_who else typed.ranked
+        ranked = undated_first(question, typed.ranked, found.groups, undated_kind=self._asks_undated(question)) \
+            if self.params.undated_who else typed.ranked
         walked = None
         if self.params.type_fit and not self.encoder_lexical:     # "what *music*": ends near the noun asked for
             walk = self.walk_on if unknown and self.zero_shot.small_kg() else None
@@ -135,6 +136,10 @@ class FRAG(ChainJudging):
         ends = {e.name: e for e in reversed(result.answers)}      # a name's best-ranked entity
         answer = Answer(question, tuple(answers), evidence=tuple(evidence), entities=tuple(topics), plan=plan, id=id)
         return TopicAnswer(answer, best, tuple(ends[n] for n in answers if n in ends), match.prior_when_chosen())
+
+    def _asks_undated(self, question: str) -> bool:
+        """Whether the question asks for a kind of thing no date is (``AnswerChecks.asks_undated_kind``)."""
+        return self.ctx.abstention is not None and self.ctx.abstention.asks_undated_kind(question)
 
     def rank_chains(self, masked: str, chains) -> list:
         """``chains`` scored against the (masked) question by the chain prior and the rankers, best first."""

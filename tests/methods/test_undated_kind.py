@@ -1,0 +1,52 @@
+"""A question that asks for a kind of thing no date is ("which *shipyards* …", "in which *port* …") is
+never answered by dates, even along a hop its words name ("launched" and ``launch year``): the ranking
+puts an undated chain first (methods/frag/dated_ends.py ``undated_first``), a refused chain is not
+replaced by the dated relation its words name (``_held_named``), and the abstention refuses dates
+(``AnswerChecks.asks_undated_kind``). "What year" and "when" still read dates."""
+from __future__ import annotations
+
+import pytest
+
+from kgsparql import Asker
+
+from kgtest import tsv_settings
+
+ROWS = """\
+Cutty Sark\tlaunch year\t1869
+Cutty Sark\tbuilt by\tScott and Linton
+Cutty Sark\thome port\tGreenwich
+Thermopylae\tlaunch year\t1868
+Thermopylae\tbuilt by\tWalter Hood and Company
+Thermopylae\thome port\tAberdeen
+SS Great Britain\tlaunch year\t1843
+SS Great Britain\tbuilt by\tGreat Western Steamship Company
+SS Great Britain\thome port\tBristol
+Scott and Linton\tbased in\tDumbarton
+Walter Hood and Company\tbased in\tAberdeen
+Great Western Steamship Company\tbased in\tBristol
+"""
+
+
+@pytest.fixture(scope="module")
+def ships(tmp_path_factory):
+    return tsv_settings(tmp_path_factory.mktemp("undated-kind"), ROWS, "ships")
+
+
+@pytest.mark.parametrize("question", [
+    "Which shipyard launched the Cutty Sark?",
+    "Which company launched Thermopylae?",
+])
+def test_a_kind_no_date_is_gets_no_dates(ships, question):
+    with Asker(ships) as asker:
+        answer = asker.ask(question)
+    assert not any(a.isdigit() for a in answer.answers), answer.answers
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What year was the Cutty Sark launched?", "1869"),
+    ("When was SS Great Britain launched?", "1843"),
+])
+def test_dates_still_answer_a_question_asking_for_one(ships, question, expected):
+    with Asker(ships) as asker:
+        answer = asker.ask(question)
+    assert answer.answers[:1] == (expected,), answer.abstained
