@@ -11,7 +11,7 @@ from typing import Sequence
 
 from ...meaning import question_shape
 
-__all__ = ["undated_first", "all_dated"]
+__all__ = ["undated_first", "all_dated", "dated_labels"]
 
 _YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
 
@@ -28,6 +28,16 @@ def _dated(ends) -> bool | None:
 def all_dated(groups: dict, chain: tuple) -> bool:
     """Every end ``chain`` reaches in the subgraph writes a year (``groups``: chain -> its paths)."""
     return _dated({p.end for p in groups.get(chain, ())}) is True
+
+
+def dated_labels(groups: dict, chosen: tuple, verbalize) -> frozenset[str]:
+    """The last hops' words of the chains whose every end writes a year, where ``chosen`` reaches ends
+    that write none: to a question asking for a kind of thing no date is ("which *label* released X"),
+    a word naming one of them ("released" and ``release year``) names no rival of ``chosen``."""
+    if _dated({p.end for p in groups.get(chosen, ())}) is not False:
+        return frozenset()
+    own = {verbalize(r) for r in chosen}
+    return frozenset(verbalize(c[-1]) for c in groups if all_dated(groups, c)) - own
 
 
 def undated_first(question: str, ranked: Sequence[tuple[tuple, float]], groups: dict,

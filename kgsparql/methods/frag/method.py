@@ -21,7 +21,7 @@ from ..topic_answer import TopicAnswer
 from .llm_steps import answer_with_llm
 from .answer_typing import AnswerTyping
 from .candidates import best_chain_first, evidence_paths, retrieve
-from .dated_ends import undated_first
+from .dated_ends import dated_labels, undated_first
 from .clause_hop import clause_hop_first
 from .far_end import far_end_first
 from .type_fit import type_fit_order
@@ -95,6 +95,8 @@ class FRAG(ChainJudging):
         typed = self.typing.order(masked, ranked, like)
         ranked = undated_first(question, typed.ranked, found.groups, undated_kind=self._asks_undated(question)) \
             if self.params.undated_who else typed.ranked
+        if ranked and self._asks_undated(question):     # "released" names no rival of a "which label" chain
+            unfit = unfit | dated_labels(found.groups, ranked[0][0], self.adapter.verbalize)
         walked = None
         if self.params.type_fit and not self.encoder_lexical:     # "what *music*": ends near the noun asked for
             walk = self.walk_on if unknown and self.zero_shot.small_kg() else None
