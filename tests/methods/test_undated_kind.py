@@ -11,6 +11,18 @@ from kgsparql import Asker
 
 from kgtest import tsv_settings
 
+RECORDS = """\
+Blue Lines\trelease year\t1991
+Blue Lines\trecord label\tWild Bunch Records
+Blue Lines\tperformer\tMassive Attack
+Dummy\trelease year\t1994
+Dummy\trecord label\tGo! Beat
+Dummy\tperformer\tPortishead
+Maxinquaye\trelease year\t1995
+Maxinquaye\trecord label\tIsland Records
+Maxinquaye\tperformer\tTricky
+"""
+
 ROWS = """\
 Cutty Sark\tlaunch year\t1869
 Cutty Sark\tbuilt by\tScott and Linton
@@ -50,3 +62,26 @@ def test_dates_still_answer_a_question_asking_for_one(ships, question, expected)
     with Asker(ships) as asker:
         answer = asker.ask(question)
     assert answer.answers[:1] == (expected,), answer.abstained
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    return tsv_settings(tmp_path_factory.mktemp("undated-records"), RECORDS, "records")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which label released Dummy?", "Go! Beat"),
+    ("On which label was Maxinquaye released?", "Island Records"),
+])
+def test_a_word_naming_a_dated_relation_is_no_rival_of_the_undated_one(records, question, expected):
+    """"released" names ``release year``, which gives dates; "which label" asks for no date, so the
+    chain the asked noun names is answered, not refused as "the KG has no 'release year'"."""
+    with Asker(records) as asker:
+        answer = asker.ask(question)
+    assert answer.answers[:1] == (expected,), answer.abstained
+
+
+def test_when_still_reads_the_dated_relation(records):
+    with Asker(records) as asker:
+        answer = asker.ask("When was Blue Lines released?")
+    assert answer.answers[:1] == ("1991",), answer.abstained
