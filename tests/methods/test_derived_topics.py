@@ -9,7 +9,7 @@ from kgsparql.linking.matching import TRIMMED, base_forms, index_readings
 from kgsparql.linking.scoring import base_scores
 from kgsparql.linking.text import tokens
 from kgsparql.methods.frag.derived_bridge import derived_mention, first_bridged
-from kgsparql.methods.frag.zero_shot import walks_straight_back
+from kgsparql.methods.frag.zero_shot import walks_back_to_bridge
 from kgsparql.types import Relation
 
 R = "https://example.org/r/"
@@ -59,6 +59,7 @@ def test_the_first_hop_of_a_derived_topic_is_fixed_only_when_it_is_the_only_way(
 
 
 def test_a_hop_back_along_the_one_before():
-    assert walks_straight_back((MEMBER.reversed(), WROTE, WROTE.reversed()))
-    assert not walks_straight_back((MEMBER.reversed(), WROTE))
-    assert not walks_straight_back((WROTE,))
+    assert walks_back_to_bridge((MEMBER.reversed(), WROTE, WROTE.reversed()))
+    assert not walks_back_to_bridge((MEMBER.reversed(), WROTE))
+    assert not walks_back_to_bridge((WROTE, WROTE.reversed())), "back to the topic's kind: a return"
+    assert not walks_back_to_bridge((WROTE,))

@@ -10,14 +10,16 @@ from ..chain_length import prefer_extension, prefer_prefixes, prefer_return, ret
 from .bridges import nest_walked_through
 from .grammar_order import head_word_first, passive_first
 
-__all__ = ["ZeroShotOrder", "walks_straight_back"]
+__all__ = ["ZeroShotOrder", "walks_back_to_bridge"]
 
 
-def walks_straight_back(chain) -> bool:
-    """The chain's last hop walks its previous hop backwards (``designer (reverse) ; designer``: from the
-    designers to their games and back to designers): the words of the earlier hop name it too, so
-    only a word of its own, or a question about entities like the topic, asks for it."""
-    return len(chain) >= 2 and chain[-1] == chain[-2].reversed()
+def walks_back_to_bridge(chain) -> bool:
+    """The chain's last hop walks its previous hop backwards to a middle layer, not to the topic's
+    (``citizen of (reverse) ; designer (reverse) ; designer``: from the designers to their games and
+    back to designers): its ends are the chain's own bridge again, and the earlier hop's words name it
+    too, so only a word of its own asks for it. A two-hop return to the topic's kind ("who studied
+    under the teacher of X") is ``returns_to_topic``'s to judge."""
+    return len(chain) >= 3 and chain[-1] == chain[-2].reversed()
 
 
 class ZeroShotOrder:
@@ -52,7 +54,7 @@ class ZeroShotOrder:
         the topic ("who has acted alongside X") takes the chain that comes back. Also whether the
         question asks for such entities."""
         def goes_behind(c) -> bool:     # a return nothing asks for, or a hop only the prefix's words name
-            if walks_straight_back(c) and not asks_for_like(masked):   # out and back along one relation:
+            if walks_back_to_bridge(c) and not asks_for_like(masked):   # back to the bridge along one relation:
                 return self.last_hop(masked, c, only=True) <= 0          # only its own words ask for it
             asked = self.last_hop(masked, c)
             return asked < 0 or (asked == 0 and returns_to_topic(
