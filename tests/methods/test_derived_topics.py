@@ -9,7 +9,7 @@ from kgsparql.linking.matching import TRIMMED, base_forms, index_readings
 from kgsparql.linking.scoring import base_scores
 from kgsparql.linking.text import tokens
 from kgsparql.methods.frag.derived_bridge import derived_mention, first_bridged
-from kgsparql.methods.frag.zero_shot import walks_back_to_bridge
+from kgsparql.methods.frag.zero_shot import walks_back
 from kgsparql.types import Relation
 
 R = "https://example.org/r/"
@@ -59,7 +59,10 @@ def test_the_first_hop_of_a_derived_topic_is_fixed_only_when_it_is_the_only_way(
 
 
 def test_a_hop_back_along_the_one_before():
-    assert walks_back_to_bridge((MEMBER.reversed(), WROTE, WROTE.reversed()))
-    assert not walks_back_to_bridge((MEMBER.reversed(), WROTE))
-    assert not walks_back_to_bridge((WROTE, WROTE.reversed())), "back to the topic's kind: a return"
-    assert not walks_back_to_bridge((WROTE,))
+    asked = "Which poets were members of X?"
+    assert walks_back((MEMBER.reversed(), WROTE, WROTE.reversed()), asked), "back to the bridge"
+    assert walks_back((MEMBER, MEMBER.reversed()), "Which club is X a member of?"), "one relation named"
+    assert not walks_back((MEMBER, MEMBER.reversed()), "Which poets joined the club of X?"), "named twice"
+    assert not walks_back((MEMBER, MEMBER.reversed()), "Which other poets are members of X?")
+    assert not walks_back((MEMBER.reversed(), WROTE), asked)
+    assert not walks_back((WROTE,), asked)
