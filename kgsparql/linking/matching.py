@@ -9,7 +9,7 @@ from ..types import IRI, Entity
 from .index import LabelIndex
 from .text import Token, content_words, is_content, key_of, loose_key
 
-__all__ = ["Reading", "index_readings", "fuzzy_readings", "lookup_readings", "LOOSE", "TRIMMED", "FUZZY"]
+__all__ = ["Reading", "base_forms", "index_readings", "fuzzy_readings", "lookup_readings", "LOOSE", "TRIMMED", "FUZZY"]
 
 EXACT, LOOSE, TRIMMED, FUZZY = 1.0, 0.8, 0.7, 0.6   # match tiers (FUZZY is scaled by label-word coverage)
 MAX_TRIM, MIN_STEM = 4, 4
@@ -51,16 +51,36 @@ def index_readings(index: LabelIndex, toks: list[Token], lo: int = 0,
 
 def _trimmed(index: LabelIndex, words: list[str]) -> list[int]:
     """Labels that the span names with a derived last word (``brazilians``, ``islamic``, ``vaders``
-    for *Brazil*, *Islam*, *Vader*): the last word without one of the ``ENDINGS`` (at most
-    ``MAX_TRIM`` letters, keeping at least ``MIN_STEM``), the shortest cut that matches a loose key."""
-    last = words[-1]
-    for cut in range(1, min(MAX_TRIM, len(last) - MIN_STEM) + 1):
-        if last[-cut:] not in ENDINGS:
-            continue
-        ids = index.loosely(loose_key(" ".join(words[:-1] + [last[:-cut]])))
+    for *Brazil*, *Islam*, *Vader*): the first of the last word's ``base_forms`` that, with the
+    span's other words, is a loose key."""
+    for stem in base_forms(words[-1]):
+        ids = index.loosely(loose_key(" ".join(words[:-1] + [stem])))
         if ids:
             return ids
     return []
+
+
+def base_forms(word: str) -> list[str]:
+    """The forms a (lower-case) derived word may come from, shortest cut first: the word without one
+    of the ``ENDINGS`` (at most ``MAX_TRIM`` letters, keeping at least ``MIN_STEM``), each cut also
+    with the final ``y`` English spells as ``i`` or drops before the ending (``_y_forms``:
+    ``italians`` for *Italy*, ``germans`` for *Germany*)."""
+    out: list[str] = []
+    for cut in range(1, min(MAX_TRIM, len(word) - MIN_STEM) + 1):
+        if word[-cut:] in ENDINGS:
+            out += [word[:-cut], *_y_forms(word[:-cut], word[-cut:])]
+    return list(dict.fromkeys(out))
+
+
+def _y_forms(stem: str, ending: str) -> tuple[str, ...]:
+    """A name ending in ``y`` before a derivational ending: ``-y`` becomes ``-i`` (*Italy*, *Italian*;
+    *Hungary*, *Hungarian*), and a name in ``-any`` drops its ``y`` (*Germany*, *German*). Only the
+    adjective endings (``an``, ``ian`` and their plurals) derive so; a plural ``s`` does not."""
+    if ending not in ("n", "ns", "an", "ans", "ian", "ians"):
+        return ()
+    whole = stem + ending.rstrip("s")
+    forms = [stem[:-1] + "y"] if stem.endswith("i") and len(stem) > MIN_STEM else []
+    return (*forms, whole + "y") if whole.endswith("an") else tuple(forms)
 
 
 def fuzzy_readings(index: LabelIndex, toks: list[Token], lo: int = 0, hi: int | None = None,

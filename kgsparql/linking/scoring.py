@@ -20,7 +20,7 @@ spelling says little (``films directed by judd apatow``): an exact spelling earn
 a digit or symbol 0.05 (``film 51``), containment ignores spelling, and length and ``fit`` decide."""
 from __future__ import annotations
 
-from .matching import LOOSE, Reading
+from .matching import LOOSE, MIN_STEM, TRIMMED, Reading
 from .relation_words import names_relation
 from .text import Token, is_content, marks, tokens
 
@@ -41,10 +41,23 @@ def _spelling(toks: list[Token], r: Reading, case_aware: bool) -> tuple[bool, bo
     label = r.entity.label or ""
     span, words = [t.text for t in toks[r.i:r.j]], [t.text for t in tokens(label)]
     shorter = r.tier < LOOSE and all(w[:1].isupper() for w in span) and _begins(span, words)
-    if span != words and not shorter:       # a name written shorter than the label, spelled alike
-        return False, False
+    derived = r.tier == TRIMMED and case_aware and _derived_alike(span, words)
+    if span != words and not shorter and not derived:   # a name written shorter than the label, or
+        return False, False                             # a form derived from it, spelled alike
     capital, symbol = marks(label, sentence_initial=r.i == 0)
     return True, symbol or (capital and case_aware)
+
+
+def _derived_alike(span: list[str], words: list[str]) -> bool:
+    """The span names the label in a derived form (``Austrians``, ``German`` for *Austria*, *Germany*)
+    spelled like it, case included: the same words before the last, and the last two words share
+    their first ``MIN_STEM`` letters or more exactly as written (``mountains`` for *mountain* too, but
+    there the label has no capital to mark it)."""
+    if len(span) != len(words) or span[:-1] != words[:-1]:
+        return False
+    a, b = span[-1], words[-1]
+    same = next((n for n, (x, y) in enumerate(zip(a.casefold(), b.casefold())) if x != y), min(len(a), len(b)))
+    return same >= MIN_STEM and a[:same] == b[:same]
 
 
 def _begins(span: list[str], words: list[str]) -> bool:

@@ -120,7 +120,9 @@ class FRAG(ChainJudging):
                                 lambda chain: self.zero_shot.entity_fit(question, chain, found))
         if held is not None:            # the relation the question names, which the topic holds
             best, score, match = held
-        if not match.recognised and not match.wanted and self.small.bridged(question, masked, qchains, best, found):
+        bridged = not match.recognised and not match.wanted and \
+            self.small.bridged(question, masked, qchains, best, found, topics)
+        if bridged:
             match = replace(match, recognised=("bridge",))
         elif walked == best and self._walked_on(match, masked, qchains, best, found, topics, unfit):
             match = replace(match, recognised=("answer kind",))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...learn import chain_key
 from .bridges import bridged, kind_bridged, nest_parts, nests
+from .derived_bridge import derived_mention, first_bridged
 
 __all__ = ["SmallKgChains"]
 
@@ -17,13 +18,15 @@ class SmallKgChains:
     def __init__(self, ctx, verbalize, kind_fit, params):
         self.ctx, self.verbalize, self.kind_fit, self.params = ctx, verbalize, kind_fit, params
 
-    def bridged(self, question: str, masked: str, qchains, best, found) -> bool:
+    def bridged(self, question: str, masked: str, qchains, best, found, topics=()) -> bool:
         """Where no chain prior knows the KG and it has few relations, the question nests the topic and
         names all but one hop of the chain, and the KG fixes that one: the only way to the last hop,
         named by a word that does not tie the phrase to the topic ("what year was *the museum holding X*
         opened"; not "flow" in "which fish live in *rivers that flow into X*") or by the phrase's head
         by spelling ("which clubs have *players from X*": ``plays for``; not "operas" for ``libretto by``
-        by meaning alone), or the only way on whose ends are the kind of answer asked for (``bridges``)."""
+        by meaning alone), or the only way on whose ends are the kind of answer asked for (``bridges``);
+        or the question names the topic in a derived form ("German designers") and every hop but the
+        first, which the KG fixes (``derived_bridge``)."""
         if any(chain_key(c) in qchains.probs for c in found.candidates) or not self.ctx.abstention.few_relations():
             return False
         labels = self.ctx.abstention.vocabulary()
@@ -34,6 +37,9 @@ class SmallKgChains:
         asked = {label for w, e in evidence.items() if w not in clause for label in e
                  if w != head or spelling.spelt(w, label, False)}
         fits = None if self.kind_fit is None else lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ()))
+        if topics and derived_mention(question, topics[0].name) and first_bridged(
+                best, found.candidates, self.verbalize, named):
+            return True
         return bridged(masked, best, found.candidates, self.verbalize, asked) or (
             fits is not None and kind_bridged(masked, best, found.candidates, self.verbalize, named, fits))
 

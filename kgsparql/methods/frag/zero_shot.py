@@ -7,10 +7,23 @@ from __future__ import annotations
 from ...meaning import question_shape
 from ...rank.mentions import asks_for_like, like_through_phrase
 from ..chain_length import prefer_extension, prefer_prefixes, prefer_return, returns_to_topic
-from .bridges import nest_walked_through
+from .bridges import nest_walked_through, nests
 from .grammar_order import head_word_first, passive_first
 
-__all__ = ["ZeroShotOrder"]
+__all__ = ["ZeroShotOrder", "walks_back"]
+
+
+def walks_back(chain, masked: str) -> bool:
+    """The chain's last hop walks its previous hop backwards, and nothing in the question asks for the
+    way back: it returns to a middle layer (``citizen of (reverse) ; designer (reverse) ; designer``:
+    from the designers to their games and back to designers, the chain's own bridge), or to the
+    topic's kind where the question names only one relation (no phrase nests the topic: "which range
+    is X part of" is not the other peaks of X's range; "who studied under *the teacher of* X" names
+    the hop twice). The earlier hop's words name it too, so only a word of its own asks for it, or a
+    question about entities like the topic (``asks_for_like``)."""
+    if len(chain) < 2 or chain[-1] != chain[-2].reversed() or asks_for_like(masked):
+        return False
+    return len(chain) >= 3 or not nests(masked)
 
 
 class ZeroShotOrder:
@@ -45,6 +58,8 @@ class ZeroShotOrder:
         the topic ("who has acted alongside X") takes the chain that comes back. Also whether the
         question asks for such entities."""
         def goes_behind(c) -> bool:     # a return nothing asks for, or a hop only the prefix's words name
+            if walks_back(c, masked):                                # back along one relation:
+                return self.last_hop(masked, c, only=True) <= 0          # only its own words ask for it
             asked = self.last_hop(masked, c)
             return asked < 0 or (asked == 0 and returns_to_topic(
                 self.adapter, topics, c, {p.triples[-1].head for p in found.groups.get(c, ())}))
