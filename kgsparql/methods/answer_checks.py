@@ -78,7 +78,9 @@ class AnswerChecks:
             return (f"nothing the KG holds about {topic} answers the question: it asks for a date, and "
                     f"the closest relation, '{match.chain}', leads to none")
         named = match.parts.get("alignment", 0.0) >= self.options.zero_shot_threshold and not framed
-        if named and not (self.asks_undated_kind(question) and dates_unasked(question, answers)):
+        no_date = question_shape(question).answer == "person" or (   # "which films": a film titled "1984"
+            self.asks_undated_kind(question) and self._dated_hop(match))     # is no date; `release year`'s is
+        if named and not (no_date and dates_unasked(question, answers)):
             return None                 # a "who" question is never answered by dates ("who founded X")
         if not dates_unasked(question, answers) or self._measures(question, match, answers):
             return None

@@ -85,3 +85,13 @@ def test_when_still_reads_the_dated_relation(records):
     with Asker(records) as asker:
         answer = asker.ask("When was Blue Lines released?")
     assert answer.answers[:1] == ("1991",), answer.abstained
+
+
+def test_an_entity_titled_with_a_year_is_no_date(tmp_path):
+    """A film titled "1984" reached along ``directed`` answers "which films": the hop's name reads as
+    no date, so the date check leaves it (it refuses dates along ``release year``-like hops only)."""
+    from kgtest import tsv_settings as settings_of
+    rows = "Vera Holm\tdirected\t1984\n1984\trelease year\t1956\nVera Holm\tborn in\tOslo\nOslo\tcountry\tNorway\n"
+    with Asker(settings_of(tmp_path, rows, "films")) as asker:
+        answer = asker.ask("Which films did Vera Holm direct?")
+    assert answer.answers[:1] == ("1984",), answer.abstained

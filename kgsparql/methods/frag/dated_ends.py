@@ -53,7 +53,7 @@ def undated_first(question: str, ranked: Sequence[tuple[tuple, float]], groups: 
     ends = lambda chain: {p.end for p in groups.get(chain, ())}
     if _dated(ends(ranked[0][0])) is not True:
         return ranked
-    top = 0.0 if undated_kind else ranked[0][1]     # dates to such a question are refused anyway
+    top = ranked[0][1]
     at = next((i for i, (c, s) in enumerate(ranked[1:depth + 1], 1)
                if s >= min_share * top and _dated(ends(c)) is False), None)
     if at is not None:
