@@ -10,7 +10,7 @@ such a relation clearly (``outside_min``) and clearly better than every hop of t
 abstains, naming the closest relation it does hold. Calibrated across KGs (docs/abstention.md).
 With a ``lexicon`` (``kgsparql.meaning.lexicon``, WordNet), a general relation the chain's hop holds
 under other words of the same role ("writer" and ``author``, "architect" and ``designed by``) is no
-relation the KG lacks for that chain.""""
+relation the KG lacks for that chain."""
 from __future__ import annotations
 
 import re
