@@ -3,7 +3,8 @@
 from words that name different roles ("producer" and ``directed by``, "translator" and ``in language``).
 
 Two words are *related* when the one-step closures of their WordNet senses share a lemma: a word's
-closure holds the lemmas of its noun and verb synsets and of every synset one derivational link away
+closure holds the lemmas of its first three noun and verb synsets (WordNet orders senses by
+frequency; "seat" as buttocks would tie it to "ground") and of every synset one derivational link away
 ("architect" -> {architect, designer, design, plan, ...}; "designed" -> design -> {design, designer,
 plan, ...}). That is WordNet's own knowledge, for any KG; no word of any dataset is listed here.
 
@@ -27,6 +28,8 @@ __all__ = ["Lexicon", "available", "content_words", "related"]
 
 _FUNCTION = frozenset("a an the of in on at to for by from with as into onto over under about is are was "
                       "were be been has have had do does did and or not its it".split())
+_SENSES = 3             # a word's most frequent senses per part of speech: rare senses link common words widely
+_VERSION = "senses3"    # in the saved file's name, so that another reading is looked up afresh
 _LOADED: dict[str, object] = {}          # home -> nltk's WordNet reader, once per process
 
 
@@ -86,12 +89,13 @@ def _load(home: Path):
 
 
 def _closure(wordnet, word: str) -> list[str]:
-    """The lemmas of ``word``'s noun and verb senses and of the senses one derivational link away."""
+    """The lemmas of ``word``'s first noun and verb senses (``_SENSES`` each, WordNet's order is by
+    frequency) and of the senses one derivational link away."""
     senses = set()
     for pos in ("n", "v"):
         base = wordnet.morphy(word, pos)
         if base:
-            senses.update(wordnet.synsets(base, pos))
+            senses.update(wordnet.synsets(base, pos)[:_SENSES])
     near = set(senses)
     for synset in senses:
         near.update(d.synset() for lemma in synset.lemmas() for d in lemma.derivationally_related_forms())
@@ -110,7 +114,7 @@ class Lexicon:
         wanted = sorted({w for w in words if w not in self._closures})
         if not wanted or not available():
             return
-        path = self.home / "lexicon" / (hashlib.sha256("\n".join(wanted).encode()).hexdigest()[:20] + ".json")
+        path = self.home / "lexicon" / (hashlib.sha256("\n".join([_VERSION, *wanted]).encode()).hexdigest()[:20] + ".json")
         try:
             found = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):

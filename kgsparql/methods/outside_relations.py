@@ -8,9 +8,9 @@ words of one of them ("director" and ``directed by``). When the question names
 such a relation clearly (``outside_min``) and clearly better than every hop of the chosen chain
 (``outside_margin``), the question asks for something the KG does not hold, and the method
 abstains, naming the closest relation it does hold. Calibrated across KGs (docs/abstention.md).
-With a ``lexicon`` (``kgsparql.meaning.lexicon``, WordNet), a general relation the chain's hop holds
-under other words of the same role ("writer" and ``author``, "architect" and ``designed by``) is no
-relation the KG lacks for that chain."""
+With a ``lexicon`` (``kgsparql.meaning.lexicon``, WordNet), a general relation the hop of a one-hop
+chain holds under other words of the same role ("writer" and ``author``, "architect" and ``designed
+by``) is no relation the KG lacks for that chain."""
 from __future__ import annotations
 
 import re
@@ -79,8 +79,11 @@ class OutsideRelations:
         return self._lacking
 
     def held(self, general: str, hops: Mapping[str, Sequence[str]]) -> bool:
-        """Whether a hop of the chain holds ``general`` under other words of the same role (WordNet)."""
-        return self.lexicon is not None and any(
+        """Whether the one hop of a one-hop chain holds ``general`` under other words of the same role
+        (WordNet). A chain of several hops keeps today's reading: there the relation named may be a
+        bridge while the chain's last hop gives another kind of answer ("the country the writer of X
+        was born in" along ``author ; birth year``, which the check refused and a later chain answers)."""
+        return self.lexicon is not None and len(hops) == 1 and any(
             self.lexicon.holds(general, without_direction(name)) for names in hops.values() for name in names)
 
     def closest(self, masked: str, hops: Mapping[str, Sequence[str]]) -> tuple[str, float, float] | None:

@@ -91,3 +91,8 @@ def test_the_outside_check_skips_what_a_hop_holds_under_other_words():
     hops = {"artist (reverse)": ("artist (reverse)",)}
     assert check.held("painter", hops) and not check.held("owner", hops)
     assert not OutsideRelations(None, lambda: {}, AbstentionOptions()).held("painter", hops)
+
+
+def test_a_chain_of_several_hops_keeps_the_general_relation():
+    check = OutsideRelations(None, lambda: {}, AbstentionOptions(), vocabulary=[], lexicon=_Lacks({("painter", "artist")}))
+    assert not check.held("painter", {"artist": ("artist",), "born in": ("born in",)})
