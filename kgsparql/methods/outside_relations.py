@@ -78,18 +78,24 @@ class OutsideRelations:
                     self.lexicon.learn(w for name in [*self._lacking, *kg] for w in content_words(without_direction(name)))
         return self._lacking
 
-    def held(self, general: str, hops: Mapping[str, Sequence[str]]) -> bool:
-        """Whether the one hop of a one-hop chain holds ``general`` under other words of the same role
-        (WordNet). A chain of several hops keeps today's reading: there the relation named may be a
-        bridge while the chain's last hop gives another kind of answer ("the country the writer of X
-        was born in" along ``author ; birth year``, which the check refused and a later chain answers)."""
-        return self.lexicon is not None and len(hops) == 1 and any(
-            self.lexicon.holds(general, without_direction(name)) for names in hops.values() for name in names)
+    def held(self, hops: Mapping[str, Sequence[str]]) -> set[str]:
+        """The lacking general relations that the one hop of a one-hop chain holds under other words of
+        the same role (WordNet: "architect" for ``designed by``), and those written with such a
+        relation's own words in some form ("architecture" beside "architect"). A chain of several hops
+        keeps today's reading: there the relation named may be a bridge while the chain's last hop gives
+        another kind of answer ("the country the writer of X was born in")."""
+        if self.lexicon is None or len(hops) != 1:
+            return set()
+        names = [without_direction(n) for ns in hops.values() for n in ns]
+        lacking = self.lacking()
+        same_role = [g for g in lacking if any(self.lexicon.holds(g, n) for n in names)]
+        return {g for g in lacking if same_role and _worded(g, same_role)}
 
     def closest(self, masked: str, hops: Mapping[str, Sequence[str]]) -> tuple[str, float, float] | None:
         """The relation the KG lacks that fits the (masked) question best, its score, and the best
         score of the chain's ``hops`` (hop -> its names); None when the KG lacks nothing."""
-        lacking = [g for g in self.lacking() if g not in hops and not self.held(g, hops)]
+        held = self.held(hops)
+        lacking = [g for g in self.lacking() if g not in hops and g not in held]
         if not lacking or not hops:
             return None
         scores = dict(self.matcher.rank(masked, {**{g: (g,) for g in lacking}, **hops}, skip=frame_words(masked)))
