@@ -100,3 +100,27 @@ def test_the_outside_check_skips_what_a_hop_holds_under_other_words():
 
 def test_a_chain_of_several_hops_keeps_the_general_relation():
     assert not _check(_Lacks({("painter", "artist")})).held({"artist": ("artist",), "born in": ("born in",)})
+
+
+@pytest.fixture(scope="module")
+def matcher():
+    from kgsparql.meaning import RelationMatcher
+    from kgsparql.rank import build_ranker
+    return RelationMatcher(encoder=build_ranker("embedding"))
+
+
+TOWERS = {name: (name,) for name in ("designed by", "opened", "height m", "located in")}
+FILMS = {name: (name,) for name in ("directed by", "written by", "starred actors", "release year")}
+
+
+@needs_wordnet
+@pytest.mark.parametrize("kg, question, hop, lexical, plain", [
+    (TOWERS, "Which architect drew up the plans for X?", "designed by", None, "architect"),
+    (FILMS, "Who was the producer of X?", "directed by", "producer", "producer"),
+])
+def test_a_tiny_kg_with_real_wordnet(matcher, tmp_path, kg, question, hop, lexical, plain):
+    hops = {hop: (hop,)}
+
+    def asked(words):
+        return OutsideRelations(matcher, lambda: kg, AbstentionOptions(), lexicon=words).asked(question, hops)
+    assert asked(None) == plain and asked(Lexicon(tmp_path)) == lexical
