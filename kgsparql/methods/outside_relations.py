@@ -82,8 +82,8 @@ class OutsideRelations:
         """The lacking general relations that the one hop of a one-hop chain holds under other words of
         the same role (WordNet: "architect" for ``designed by``), and those written with such a
         relation's own words in some form ("architecture" beside "architect"). A chain of several hops
-        keeps today's reading: there the relation named may be a bridge while the chain's last hop gives
-        another kind of answer ("the country the writer of X was born in")."""
+        keeps today's reading (a conservative choice): there the relation named may be a bridge while
+        the chain's last hop gives another kind of answer."""
         if self.lexicon is None or len(hops) != 1:
             return set()
         names = [without_direction(n) for ns in hops.values() for n in ns]
