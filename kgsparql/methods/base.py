@@ -9,6 +9,7 @@ from ..errors import KGSparqlError
 from ..linking import EntityLinker
 from ..linking.vocabulary import loaded_relation_vocabulary
 from ..meaning import RelationMatcher
+from ..meaning.lexicon import Lexicon
 from ..loaded_models import Models
 from ..plugin_options import parse_options
 from ..rank.base import Rankers
@@ -86,8 +87,9 @@ def relation_match(kg, settings: Settings, models: Models, rankers: Rankers) -> 
     kinds = KindRelations(adapter, widen=lambda: len(relations()) <= options.outside_max_relations)
     fit = models.load(("relation-fit", options.fit_model), lambda: load_fit_model(options.fit_model)) \
         if matcher is not None else None
+    lexicon = Lexicon(settings.home_path) if options.lexicon and matcher is not None else None
     return RelationMatch(aligner, vocabulary, options, matcher, kinds, trust,
-                         getattr(adapter, "relation_descriptions", None), fit)
+                         getattr(adapter, "relation_descriptions", None), fit, lexicon)
 
 
 def relation_names(adapter, relation) -> list[str]:

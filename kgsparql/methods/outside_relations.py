@@ -7,13 +7,18 @@ cosine to every name of every relation of the KG (its labels and aliases), and n
 words of one of them ("director" and ``directed by``). When the question names
 such a relation clearly (``outside_min``) and clearly better than every hop of the chosen chain
 (``outside_margin``), the question asks for something the KG does not hold, and the method
-abstains, naming the closest relation it does hold. Calibrated across KGs (docs/abstention.md)."""
+abstains, naming the closest relation it does hold. Calibrated across KGs (docs/abstention.md).
+With a ``lexicon`` (``kgsparql.meaning.lexicon``, WordNet), a general relation the hop of a one-hop
+chain holds under other words of the same role ("writer" and ``author``, "architect" and ``designed
+by``) is no relation the KG lacks for that chain."""
 from __future__ import annotations
 
 import re
 from importlib import resources
 from typing import Callable, Mapping, Sequence
 
+from ..meaning import without_direction
+from ..meaning.lexicon import content_words
 from .answer_kind import dates_asked
 from .answer_type import frame_words
 
@@ -51,8 +56,8 @@ class OutsideRelations:
     its names (called once, on first use); ``options``: ``AbstentionOptions``."""
 
     def __init__(self, matcher, kg_names: Callable[[], Mapping[str, Sequence[str]]], options,
-                 vocabulary: Sequence[str] | None = None):
-        self.matcher, self.options, self._kg_names = matcher, options, kg_names
+                 vocabulary: Sequence[str] | None = None, lexicon=None):
+        self.matcher, self.options, self._kg_names, self.lexicon = matcher, options, kg_names, lexicon
         self._general = list(vocabulary) if vocabulary is not None else None
         self._lacking: list[str] | None = None
 
@@ -69,12 +74,28 @@ class OutsideRelations:
                 sims = encoder.embed(general) @ encoder.embed(kg).T
                 self._lacking = [g for g, row in zip(general, sims)
                                  if row.max() < self.options.outside_same and not _worded(g, kg)]
+                if self.lexicon is not None and self._lacking:      # looked up once, both sides
+                    self.lexicon.learn(w for name in [*self._lacking, *kg] for w in content_words(without_direction(name)))
         return self._lacking
+
+    def held(self, hops: Mapping[str, Sequence[str]]) -> set[str]:
+        """The lacking general relations that the one hop of a one-hop chain holds under other words of
+        the same role (WordNet: "architect" for ``designed by``), and those written with such a
+        relation's own words in some form ("architecture" beside "architect"). A chain of several hops
+        keeps today's reading (a conservative choice): there the relation named may be a bridge while
+        the chain's last hop gives another kind of answer."""
+        if self.lexicon is None or len(hops) != 1:
+            return set()
+        names = [without_direction(n) for ns in hops.values() for n in ns]
+        lacking = self.lacking()
+        same_role = [g for g in lacking if any(self.lexicon.holds(g, n) for n in names)]
+        return {g for g in lacking if same_role and _worded(g, same_role)}
 
     def closest(self, masked: str, hops: Mapping[str, Sequence[str]]) -> tuple[str, float, float] | None:
         """The relation the KG lacks that fits the (masked) question best, its score, and the best
         score of the chain's ``hops`` (hop -> its names); None when the KG lacks nothing."""
-        lacking = [g for g in self.lacking() if g not in hops]
+        held = self.held(hops)
+        lacking = [g for g in self.lacking() if g not in hops and g not in held]
         if not lacking or not hops:
             return None
         scores = dict(self.matcher.rank(masked, {**{g: (g,) for g in lacking}, **hops}, skip=frame_words(masked)))
