@@ -66,32 +66,19 @@ def _kept_relations(counts, hop: int, scorer: RelationScorer | None, top_m: int 
     """The top-m relations by ``scorer``; with ``reached_by`` (entity -> the relations that reached it),
     still m relations, but each branch first gives its best one that does not walk straight back
     (best branches first), so the continuation of a weaker first hop is not crowded out by a
-    stronger one's relations; the rest by score. A relation that only walks straight back
-    (``_returns``) is kept where its score earns it a place, but takes none of the m."""
+    stronger one's relations; the rest by score."""
     relations = _ordered({rc.relation for rc in counts})
     if scorer is None or top_m is None or len(relations) <= top_m:
         return set(relations)
     score = dict(zip(relations, scorer(hop, relations)))
     by_score = sorted(relations, key=lambda r: -score[r])
     kept = _branch_firsts(counts, reached_by, score, top_m) if reached_by else []
-    returns = _returns(counts, reached_by) if reached_by else set()
     for r in by_score:
-        if len(set(kept) - returns) >= top_m:
+        if len(kept) >= top_m:
             break
         if r not in kept:
             kept.append(r)
     return set(kept)
-
-
-def _returns(counts, reached_by: dict) -> set[Relation]:
-    """The relations that, from every frontier entity that has them, walk straight back along a
-    relation that reached it (the album's ``produced by`` after ``produced by (reverse)``): they lead
-    to the previous layer, and to its kind, not on."""
-    back, on = set(), set()
-    for rc in counts:
-        came = reached_by.get(rc.entity, ())
-        (back if any(rc.relation.key() == _reversed_key(via) for via in came) else on).add(rc.relation)
-    return back - on
 
 
 def _branch_firsts(counts, reached_by: dict, score: dict, top_m: int) -> list[Relation]:

@@ -86,22 +86,3 @@ def test_per_branch_pruning_keeps_the_second_hop_of_a_weaker_first_hop():
     assert "C2" not in {n.name for n in pooled.nodes}
     assert {"C2", "G"} <= {n.name for n in branched.nodes}
     assert not {"I", "C1"} & {n.name for n in branched.nodes}, "still two relations on the second hop"
-
-
-def test_per_branch_pruning_gives_no_place_to_a_straight_return():
-    """From the cook, ``trained_by (reverse)`` reaches the pupils; on the pupils' hop ``trained_by``
-    walks back to the cook and scores high, yet the pupils' ``works_at`` still gets one of the two
-    places beside the best other relation."""
-    kb = ["P1|trained_by|Cook", "P2|trained_by|Cook", "P1|born_in|Town", "P2|works_at|Inn", "P1|likes|Tea",
-          "P2|trained_by|Other"]
-    adapter = lines_adapter(kb)
-    weight = {"trained_by": 5, "born_in": 4, "works_at": 3, "likes": 1}
-    scorer = lambda hop, rels: [weight[r.iri.rsplit("/", 1)[-1]] for r in rels]  # noqa: E731
-    seeds = [ent(adapter, "Cook")]
-    sub = expand_subgraph(adapter, seeds, 2, scorer=scorer, top_m=2, per_branch=True)
-    names = {n.name for n in sub.nodes}
-    assert {"Town", "Inn"} <= names, "two places for relations that go on"
-    assert "Other" in names, "the return is still walked where it scores a place"
-    assert "Tea" not in names, "no third relation that goes on"
-    pooled = expand_subgraph(adapter, seeds, 2, scorer=scorer, top_m=2)
-    assert "Inn" not in {n.name for n in pooled.nodes}, "without branches the return takes a place"
