@@ -92,7 +92,7 @@ class FRAG(ChainJudging):
             unfit = self.zero_shot.unfit(question, ranked, found)
         elif ranked and len(ranked[0][0]) == 1 and like_through_phrase(masked):   # "what else did the
             ranked, like = prefer_return(ranked), True          # writer of X write": out and back again
-        typed = self.typing.order(masked, ranked, like)
+        typed = self.zero_shot.by_number(masked, self.typing.order(masked, ranked, like), found, unknown)
         ranked = undated_first(question, typed.ranked, found.groups, undated_kind=self._asks_undated(question)) \
             if self.params.undated_who else typed.ranked
         if ranked and self._asks_undated(question):     # "released" names no rival of a "which label" chain

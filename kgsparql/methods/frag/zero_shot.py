@@ -4,11 +4,14 @@ relations, head words, the grammar's direction, the kind of answer asked for and
 second hop order the candidates too (docs/methods/frag.md, docs/meaning.md "Small KGs")."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...meaning import question_shape
 from ...rank.mentions import asks_for_like, like_through_phrase
 from ..chain_length import prefer_extension, prefer_prefixes, prefer_return, returns_to_topic
 from .bridges import nest_walked_through, nests
-from .grammar_order import head_word_first, passive_first
+from .grammar_order import (head_word_first, many_ends_first, passive_first, preposition_first,
+                            role_noun_first)
 
 __all__ = ["ZeroShotOrder", "walks_back"]
 
@@ -69,12 +72,24 @@ class ZeroShotOrder:
         if small and self.ctx.abstention.options.head_words:        # "lead developer" is not "developer"
             ranked = head_word_first(masked, ranked, verbalize)
         ranked = passive_first(masked, ranked, verbalize)   # "which languages influenced X"
+        if small:          # "where was X recorded": ``recorded at``, not ``recorded by``
+            ranked = preposition_first(question, ranked, verbalize)
         like = asks_for_like(masked) and (question_shape(question).answer == "person" or like_through_phrase(masked))
         if small:          # the kind of answer asked for ("when", "where") has the last word
             ranked = self.kind_fit.prefer(question, ranked, found.ends)
         if small and not like and self.params.nested_hops:      # "where is the label of X based": two hops
             ranked = nest_walked_through(masked, ranked, lambda c: self.kind_fit.fits(question, c, found.ends.get(c, ())))
         return (prefer_return(ranked) if like else ranked), like
+
+    def by_number(self, masked: str, typed, found, unknown: bool):
+        """After the answer-type order (``typed``, a ``TypedOrder``), on a small KG no prior knows:
+        "the *moons* of X" takes the way of a relation between things of one kind that reaches several
+        (``many_ends_first``); "the *members* of ..." the way of ``has member`` that reaches them
+        (``role_noun_first``)."""
+        if not unknown or not self.small_kg():
+            return typed
+        ranked = role_noun_first(masked, typed.ranked, self.adapter.verbalize)
+        return replace(typed, ranked=many_ends_first(masked, ranked, found.ends))
 
     def unfit(self, question: str, ranked, found) -> frozenset:
         """Relations whose values are not the kind of answer asked for (small KGs only)."""
