@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from reaper import watch
 from servers import NO_PROXY, ServerError, free_port
 
 __all__ = ["LlamaServer", "models_required", "model_missing", "require_llama_cpp"]
@@ -45,6 +46,10 @@ class LlamaServer:
         self.process: subprocess.Popen | None = None
         self.url = ""
 
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process else None
+
     def start(self, timeout: float = 120.0) -> "LlamaServer":
         port = free_port()
         cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(self.model), "--host", "127.0.0.1",
@@ -52,6 +57,7 @@ class LlamaServer:
                "--model_alias", "gemma"]
         with open(self.log, "wb") as out:
             self.process = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        watch(self.process.pid)
         self.url = f"http://127.0.0.1:{port}/v1"
         self._wait_until_up(timeout)
         return self

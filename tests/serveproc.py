@@ -13,6 +13,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from reaper import watch
+
 __all__ = ["ServeProcess", "call"]
 
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -46,6 +48,7 @@ class ServeProcess:
         self._stderr = open(self.stderr_path, "w+")
         self.proc = subprocess.Popen([sys.executable, "-m", "kgsparql", "serve", "--port", "0", *self.args],
                                      stdout=subprocess.DEVNULL, stderr=self._stderr, env=self.env, cwd=self.workdir)
+        watch(self.proc.pid)  # a killed test session does not leave it serving (tests/reaper.py)
         try:
             self.url = self._wait_for_url()
         except BaseException:

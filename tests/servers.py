@@ -20,6 +20,7 @@ import pyoxigraph
 
 from kgsparql.config import DEFAULT_BASE_IRI
 from kgsparql.loading.convert import TripleConverter
+from reaper import watch
 
 __all__ = ["graph_iri", "free_port", "prepare_datasets", "OxigraphServer", "VirtuosoServer", "ServerError",
            "find_binary"]
@@ -114,6 +115,7 @@ class OxigraphServer:
         log = open(self.workdir / "oxigraph.log", "wb")
         self.process = subprocess.Popen([self.binary, "serve", "--location", str(store),
                                          "--bind", f"127.0.0.1:{self.port}"], stdout=log, stderr=log)
+        watch(self.process.pid)
         log.close()
         try:
             wait_until(self._ready, timeout, f"oxigraph on port {self.port}")
@@ -172,6 +174,7 @@ class VirtuosoServer:
         (self.workdir / "db").mkdir(parents=True, exist_ok=True)
         ini = self.workdir / "virtuoso.ini"
         ini.write_text(self._ini(VIRTUOSO_INI.read_text()))
+        watch(self.workdir / "db" / "virtuoso.lck")  # the daemon's PID, once it has one
         with open(self.workdir / "virtuoso-t.out", "wb") as out:  # a file, not a pipe: the daemon keeps it
             try:
                 code = subprocess.run([self.binary, "+wait", "+configfile", str(ini)], cwd=self.workdir,
