@@ -137,7 +137,7 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings,
             recognised.append("meaning")
         if not recognised and self._chain_named(parts, relation_texts, evidence, own, unheld, topics, chain):
             recognised.append("words and scorer")
-        if not recognised and self._hop_by_hop(masked, relation_texts, parts, topics, chain):
+        if not recognised and self._hop_by_hop(masked, relation_texts, parts, topics, chain, unfit):
             recognised.append("hop by hop")      # each hop meant by its half of a nesting question
         fitted = None
         if self.fit is not None and self.fit.decides(relation_texts, parts, recognised):   # an absolute witness

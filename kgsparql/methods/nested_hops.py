@@ -16,20 +16,35 @@ any KG is named here. The checks after recognition (a relation the KG lacks, the
 apply."""
 from __future__ import annotations
 
+import re
 from typing import Mapping, Sequence
 
+from ..linking.topics import MASK
 from ..meaning import without_direction
 from ..meaning.lexicon import content_words
 from .asked_kind import _head, _singular, asked_noun, chain_ends
 
 __all__ = ["NestedHops", "halves", "meant_in", "kind_labels"]
 
+_WORD = r"[A-Za-z][\w\-]*"
+# "the university X attended", "a film X starred in": an article's noun, the topic, then the clause's verb
+# (and its preposition), after the words that ask: the noun phrase is what the rest is asked of
+_REDUCED = re.compile(rf"\b(?:the|a|an) (?:{_WORD} ){{0,2}}?{_WORD} {MASK} {_WORD}(?: (?:to|at|in|for|from|with|on|about|by))?\b")
+
 
 def halves(masked: str) -> tuple[str, str] | None:
     """(the noun phrase around the topic, the rest of the question about it), each with the mask; None
-    where the question does not nest its topic."""
+    where the question does not nest its topic. Besides ``nest_halves``' phrases, a relative clause with
+    no pronoun: "when was *the university X attended* founded" (``_REDUCED``)."""
     from .frag.bridges import nest_halves     # imported here: frag imports this package
-    return nest_halves(masked)
+    found = nest_halves(masked)
+    if found is not None:
+        return found
+    m = _REDUCED.search(masked)
+    if m is None:
+        return None
+    outer = f"{masked[:m.start()]}{MASK}{masked[m.end():]}".strip()
+    return (m.group(0), outer) if m.start() > 0 else None
 
 
 def kind_labels(question: str, names: Mapping[str, Sequence[str]]) -> set[str]:
@@ -61,10 +76,12 @@ class NestedHops:
     ``few_relations()``."""
 
     def _hop_by_hop(self, masked: str, relation_texts: Sequence[str], parts: dict, topics: Sequence = (),
-                    chain: Sequence = ()) -> bool:
+                    chain: Sequence = (), unfit: frozenset[str] = frozenset()) -> bool:
         """A two-hop chain whose first hop is meant by the noun phrase around the topic and whose second is
         meant by the rest of the question (module docstring), each among the relations the KG offers at
-        that step (``_offered``). Records ``parts["hop_by_hop"]``."""
+        that step (``_offered``); ``unfit`` (relations that cannot give the kind of answer asked for,
+        ``methods/kind_fit.py``: "*when* was X founded" and ``founded by``) are no rivals of the last hop.
+        Records ``parts["hop_by_hop"]``."""
         if not self.options.nested_hops or len(relation_texts) != 2 or self.matcher is None \
                 or "prior" in parts or not self.few_relations():
             return False
@@ -79,7 +96,8 @@ class NestedHops:
             return False
         bridge = self._offered(names, chain_ends(self.kinds.adapter, topics, chain[:1])) \
             if self.kinds is not None and topics and chain else names
-        back = {r for r in names if without_direction(r) == without_direction(relation_texts[0])}  # the way back
+        back = {r for r in names if without_direction(r) in {without_direction(relation_texts[0]),
+                                                             *(without_direction(u) for u in unfit)}}
         last = meant_in(self.matcher, outer, relation_texts[1], bridge, floor, kind_labels(outer, names) | back)
         if last is None:
             return False
