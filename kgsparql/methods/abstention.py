@@ -25,7 +25,8 @@ scorer not to clearly prefer another chain (``meaning_agreement``). A chain that
 does not answer a question that asks for no date (``answer_kind``, ``kind_reason``). The meaning
 view lives in ``methods/meaning_view.py``. Where no word names the chain, the meaning view has not read
 its direction: "who" about the topic as subject along a backward hop, and "where" answered with a "<verb>
-by" label's agent, are refused on a small KG (``methods/unread_direction.py``, ``agent_label.py``). Options:
+by" label's agent, are refused on a small KG (``methods/unread_direction.py``, ``agent_label.py``). A two-hop
+chain of a question that nests its topic is read hop by hop against its halves (``methods/nested_hops.py``). Options:
 ``[plugins.abstention]`` (``AbstentionOptions``)."""
 from __future__ import annotations
 

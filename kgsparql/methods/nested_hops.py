@@ -4,10 +4,12 @@
 first hop (``destination (reverse)``: the missions to X) and the rest of the question, with that phrase
 put back as the topic, names the second ("When were X launched?": ``launch year``). Compared with the
 whole question, neither hop stands out and no view recognised the chain. Compared half by half, each
-hop is the relation the KG's own vocabulary offers for its half: the ``RelationMatcher`` calls it meant
-there (at least its ``min_score`` and within its ``margin`` of the best relation of the KG for that
-half). In the outer half, a label the asked noun names as its head word ("in which *city* is X":
-``capital city``) names the answer's kind, not a relation, and is left out of the comparison there.
+hop is the relation the KG offers for its half: the first among the relations the topic holds, the
+second among those the first hop's ends hold (less the way back), each scoring at least ``meaning_min``
+with the ``RelationMatcher`` and within its ``margin`` of the best relation compared. In the outer half,
+a label the asked noun heads with a modifier ("in which *city* is X": ``capital city``) names the
+answer's kind, not a relation, and relations that cannot give the kind of answer asked for ("*when*
+was X founded": ``founded by``) are no rivals; both are left out of the comparison there.
 
 Only where nothing else recognised a two-hop chain, no trained prior of the KG speaks and the KG has at
 most ``outside_max_relations`` relations (``nested_hops``; docs/abstention.md). The halves come from
