@@ -6,7 +6,8 @@ put back as the topic, names the second ("When were X launched?": ``launch year`
 whole question, neither hop stands out and no view recognised the chain. Compared half by half, each
 hop is the relation the KG offers for its half: the first among the relations the topic holds, the
 second among those the first hop's ends hold (less the way back), each scoring at least ``meaning_min``
-with the ``RelationMatcher`` and within its ``margin`` of the best relation compared. In the outer half,
+with the ``RelationMatcher``; the first hop the best of the topic's relations, the second within the
+matcher's ``margin`` of the best relation compared. In the outer half,
 a label the asked noun heads with a modifier ("in which *city* is X": ``capital city``) names the
 answer's kind, not a relation, and relations that cannot give the kind of answer asked for ("*when*
 was X founded": ``founded by``) are no rivals; both are left out of the comparison there.
@@ -61,16 +62,17 @@ def kind_labels(question: str, names: Mapping[str, Sequence[str]]) -> set[str]:
 
 
 def meant_in(matcher, text: str, hop: str, names: Mapping[str, Sequence[str]], floor: float,
-             left_out: set[str] = frozenset()) -> float | None:
+             left_out: set[str] = frozenset(), margin: float | None = None) -> float | None:
     """The matcher's score of ``hop`` (either direction) for ``text`` when it is at least ``floor`` and
-    within the matcher's ``margin`` of the best of the relations compared (``names``: relation -> its
-    names; those in ``left_out`` are not compared), else None."""
+    within ``margin`` (default: the matcher's own) of the best of the relations compared (``names``:
+    relation -> its names; those in ``left_out`` are not compared), else None."""
+    margin = matcher.options.margin if margin is None else margin
     own = without_direction(hop)
     hop_names = tuple(names.get(hop) or names.get(own) or (own,))
     compared = {r: ns for r, ns in names.items() if r not in left_out and without_direction(r) != own}
     scores = dict(matcher.rank(text, {**compared, own: hop_names}))
     score = scores[own]
-    return score if score >= floor and score >= max(scores.values()) - matcher.options.margin else None
+    return score if score >= floor and score >= max(scores.values()) - margin else None
 
 
 class NestedHops:
@@ -93,7 +95,9 @@ class NestedHops:
         inner, outer = split
         names = self._names()
         floor = self.options.meaning_min
-        first = meant_in(self.matcher, inner, relation_texts[0], self._offered(names, topics), floor)
+        # the first hop must be the topic's best: a first hop merely near it walks to another kind of entity,
+        # whose own relations the outer half is then compared with ("who founded the museum that holds X")
+        first = meant_in(self.matcher, inner, relation_texts[0], self._offered(names, topics), floor, margin=0.0)
         if first is None:
             return False
         bridge = self._offered(names, chain_ends(self.kinds.adapter, topics, chain[:1])) \

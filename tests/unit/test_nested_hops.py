@@ -97,3 +97,23 @@ def test_not_read_with_a_prior_for_one_hop_or_when_switched_off(matcher, harbour
     assert not _Judge(matcher)._hop_by_hop(question, hops[:1], {}, topics=["ship"], chain=hops[:1])
     assert not _Judge(matcher, nested_hops=False)._hop_by_hop(question, hops, {}, topics=["ship"], chain=hops)
     assert not _Judge(matcher)._hop_by_hop("In which region is X?", hops, {}, topics=["ship"], chain=hops)
+
+
+class _Scores:
+    """A matcher that scores relations from a table (margin 0.08, as the shipped matcher's)."""
+
+    class options:
+        margin = 0.08
+
+    def __init__(self, table):
+        self.table = table
+
+    def rank(self, text, relations):
+        return sorted(((r, self.table.get(r, 0.0)) for r in relations), key=lambda kv: -kv[1])
+
+
+def test_the_first_hop_must_be_the_topics_best_while_the_second_may_be_near_the_best():
+    close = _Scores({"captain": 0.25, "home port": 0.30})
+    assert meant_in(close, "the port X left", "captain", SHIPS, 0.2) == 0.25              # near the best
+    assert meant_in(close, "the port X left", "captain", SHIPS, 0.2, margin=0.0) is None  # not the best
+    assert meant_in(close, "the port X left", "home port", SHIPS, 0.2, margin=0.0) == 0.30
