@@ -25,7 +25,8 @@ scorer not to clearly prefer another chain (``meaning_agreement``). A chain that
 does not answer a question that asks for no date (``answer_kind``, ``kind_reason``). The meaning
 view lives in ``methods/meaning_view.py``. Where no word names the chain, the meaning view has not read
 its direction: "who" about the topic as subject along a backward hop, and "where" answered with a "<verb>
-by" label's agent, are refused on a small KG (``methods/unread_direction.py``, ``agent_label.py``). Options:
+by" label's agent, are refused on a small KG (``methods/unread_direction.py``, ``agent_label.py``). A two-hop
+chain of a question that nests its topic is read hop by hop against its halves (``methods/nested_hops.py``). Options:
 ``[plugins.abstention]`` (``AbstentionOptions``)."""
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ from .asked_kind import AskedNouns
 from .chain_match import Match
 from .meaning_view import MeaningView
 from .named_relations import NamedRelations
+from .nested_hops import NestedHops
 from .outside_relations import OutsideRelations
 from .relation_fit import RelationFit
 from .relation_standing import RelationStanding
@@ -49,7 +51,7 @@ from .relation_standing import RelationStanding
 __all__ = ["AbstentionOptions", "Match", "RelationMatch"]
 
 
-class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings):
+class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings, NestedHops):
     """Built once per method context: ``aligner`` is the ``alignment`` ranker, ``vocabulary`` returns
     the verbalised relations of the KG (called once, on first use)."""
 
@@ -136,6 +138,8 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings)
             recognised.append("meaning")
         if not recognised and self._chain_named(parts, relation_texts, evidence, own, unheld, topics, chain):
             recognised.append("words and scorer")
+        if not recognised and self._hop_by_hop(masked, relation_texts, parts, topics, chain, unfit):
+            recognised.append("hop by hop")      # each hop meant by its half of a nesting question
         fitted = None
         if self.fit is not None and self.fit.decides(relation_texts, parts, recognised):   # an absolute witness
             reverse = [bool(getattr(r, "inverse", False)) for r in chain]

@@ -39,6 +39,8 @@ class AbstentionOptions:
     counted_named: bool = True          # so is a count of entities along such a hop ("how many pages" -> publisher)
     agent_for_place: bool = True        # "where" answered forwards along a "<verb> by" label with ends that read as no
                                         # place is refused (methods.agent_label; small KGs, no prior)
+    nested_hops: bool = True            # a two-hop chain whose hops are each meant by their half of a question that
+                                        # nests its topic (methods.nested_hops; small KGs, no prior)
     answer_kind: bool = True            # abstain when the chain reaches only dates and the question asks for none
     meaning_agreement: float = 0.5      # the meaning view alone needs the shared chain scorer to give the chain
                                         # at least this share of its favourite's probability ...

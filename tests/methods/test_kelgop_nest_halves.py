@@ -3,10 +3,12 @@ nested question, asked and checked on its own, takes that chain's own hop (``kel
 a KG of presses, poems and towns written here."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from kgsparql import Asker
-from kgtest import tsv_settings
+from kgtest import ask_with_abstention, tsv_settings
 
 ROWS = """\
 Salt Hymns\tprinted by\tGull Press
@@ -29,15 +31,28 @@ Ashby\tcountry\tKestria
 
 
 @pytest.fixture(scope="module")
-def asker(tmp_path_factory):
-    with Asker(tsv_settings(tmp_path_factory.mktemp("presses"), ROWS, "presses")) as a:
+def settings(tmp_path_factory):
+    return tsv_settings(tmp_path_factory.mktemp("presses"), ROWS, "presses")
+
+
+@pytest.fixture(scope="module")
+def asker(settings):
+    with Asker(settings) as a:
         yield a
 
 
-def test_a_refused_chain_whose_halves_each_take_its_hop_answers(asker):
-    answer = asker.ask("Which poets were born in towns in Norland?")
+def test_a_refused_chain_whose_halves_each_take_its_hop_answers(settings):
+    # abstention's own hop-by-hop reading (methods/nested_hops.py) off, so that the chain is refused as a whole
+    answer = ask_with_abstention(settings, "Which poets were born in towns in Norland?", nested_hops=False)
     assert answer.answers == ("Tomas Fell",)
     assert answer.plan["answered_by"] == "chain backed by its halves"
+
+
+def test_abstention_reading_the_halves_itself_answers_the_same(asker):
+    answer = asker.ask("Which poets were born in towns in Norland?")
+    assert answer.answers == ("Tomas Fell",)
+    assert answer.plan["answered_by"] == "paths"
+    assert "hop by hop" in json.dumps(answer.plan, default=str)
 
 
 def test_a_chain_the_whole_question_recognises_needs_no_halves(asker):
