@@ -4,8 +4,8 @@ word of *German Language*, whose other word the question writes as the relation 
 ("official language"). Where a label begins with the word as written and its remaining words are
 all in the rest of the question and are words the KG names its relations with, the word names that
 entity, not the one it derives from: the question says what kind of thing the adjective stands for.
-The question's asked noun ("*what language* do german people speak") names the answer's kind, not the
-topic's. "germans", "which german city" (no label *German City*) keep their derived reading."""
+The question's asked noun phrase ("*what language* do german people speak", "*what indonesian language*
+has ...") names the answer's kind, not the topic's. "germans", "which german city" (no label *German City*) keep their derived reading."""
 from __future__ import annotations
 
 from .index import LabelIndex
@@ -16,6 +16,7 @@ from .text import Token, is_content, loose_key
 __all__ = ["completed_readings", "MAX_EXTRA"]
 
 MAX_EXTRA = 2          # words a label may have beyond the span
+ASKED = 2              # words of the asked noun phrase
 _KINDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})   # "what kind of N"
 
 
@@ -37,7 +38,7 @@ def _completions(index: LabelIndex, toks: list[Token], i: int, j: int,
     the question writes outside the span and the KG names relations with."""
     words = loose_key(" ".join(t.text for t in toks[i:j])).split()
     elsewhere = {loose_key(t.text) for n, t in enumerate(toks) if not i <= n < j and is_content(t.text)}
-    elsewhere.discard(_asked_word(toks))     # the answer's kind
+    elsewhere -= _asked_words(toks)     # the answer's kind
     out = []
     for k in index.holding(words) if words else []:
         label = index.loose[k].split()
@@ -48,14 +49,21 @@ def _completions(index: LabelIndex, toks: list[Token], i: int, j: int,
     return out
 
 
-def _asked_word(toks: list[Token]) -> str:
-    """The noun after the first "what" / "which" (past "kind of", "type of"), loose key; "" when none.
-    The same reading as ``methods.asked_kind.asked_noun``, on tokens (linking comes before methods)."""
+def _asked_words(toks: list[Token]) -> set[str]:
+    """The noun phrase after the first "what" / "which" (past "kind of", "type of"), up to ``ASKED``
+    words and the first function word, loose keys: "what *language* do ...", "what *indonesian
+    language* has ..."; empty when none. The reading of ``methods.frag.type_fit.asked_noun``, on
+    tokens (linking comes before methods and cannot import them)."""
     words = [loose_key(t.text) for t in toks]
     for n, word in enumerate(words):
         if word in ("what", "which"):
             rest = words[n + 1:]
             if len(rest) > 2 and rest[0] in _KINDS and rest[1] == "of":
                 rest = rest[2:]
-            return rest[0] if rest and is_content(rest[0]) else ""
-    return ""
+            phrase = []
+            for w in rest[:ASKED]:
+                if not w or not is_content(w):
+                    break
+                phrase.append(w)
+            return set(phrase)
+    return set()

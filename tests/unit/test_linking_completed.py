@@ -43,3 +43,10 @@ def test_the_linker_reads_the_language(tmp_path):
     linker = EntityLinker(lines_kg(tmp_path, ROWS, BASE))
     assert linker.link("which states use italian as their official language").top.label == "Italian Language"
     assert linker.link("which city is the italian capital").top.label == "Italy"
+
+
+def test_the_asked_phrase_holding_the_derived_word_completes_nothing():
+    index = LabelIndex([("i", "Italy"), ("l", "Italian Language")])
+    # the phrase asked for ("which italian language") keeps its own readings: the derived one stays
+    found = _labels("which italian language is spoken most", index)
+    assert ("Italy", TRIMMED) in found and ("Italian Language", 1.0) in found
