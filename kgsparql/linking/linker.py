@@ -15,6 +15,7 @@ from ..rank.base import Rankers
 from ..types import Entity
 from . import scoring
 from .build import index_for, wants_index
+from .completed import completed_readings
 from .contained import contained_readings
 from .given import current_topics, given_link
 from .initials import initials_readings
@@ -108,6 +109,8 @@ class EntityLinker(ReadingScores):
         else:
             found = index_readings(self.index, toks)
         found = [r for r in found if scoring.acceptable(toks, r)]
+        if self.index is not None:      # "german ... official language": German Language, not Germany
+            found = completed_readings(self.index, toks, found, self.relation_vocab)
         if self.index is not None and self.contained:   # "United States" for United States of America
             found += contained_readings(self.index, toks, found, self._facts, self.common_words)
         # BM25 when no span matches a label, or when every match is only a relation word

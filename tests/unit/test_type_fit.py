@@ -133,3 +133,14 @@ def test_the_fetched_hop_may_go_backwards_to_the_subjects_of_a_nested_phrase(kg)
                                    walk=WalkOn(adapter))
     assert walked is not None and adapter.verbalize(walked[-1]) == "located on" and walked[-1].inverse
     assert {e.name for e in fetched[walked]} == {"Cologne", "Basel", "Hamburg"}
+
+
+def test_the_head_word_of_the_noun_phrase_counts(kg):
+    # "dominant religion": the adjective alone and the phrase sit far from *Buddhism* (below min_fit);
+    # the phrase's last word, its head, reads it as a religion
+    _, encoder = kg
+    adapter = lines_adapter(["Tenzin Gyatso|leadership_role|Spiritual Head", "Tenzin Gyatso|religion|Buddhism"])
+    chains, ends = _chains(adapter, "Tenzin Gyatso")
+    ranked = [(chains["leadership role"], 1.0), (chains["religion"], 0.9)]
+    first = type_fit_first(encoder, "what is the dominant religion where the leader is X", ranked, ends)[0][0]
+    assert first == chains["religion"]

@@ -52,12 +52,14 @@ def sampled_ends(ends: Iterable, sample: int, kinds: set[str] = frozenset()) -> 
 
 
 def noun_fits(encoder, noun: str, chains: Sequence, ends: Mapping, sample: int, roles: Mapping | None = None,
-          last_words=None) -> dict:
+          last_words=None, head: bool = False) -> dict:
     """Chain -> the nearest of (up to ``sample`` of) its ends to the noun phrase or its first word (the
-    nearest end, not the mean: a list of languages spoken holds the official one too). An end is read
+    nearest end, not the mean: a list of languages spoken holds the official one too); with ``head``
+    its last word too, the head of an English noun phrase ("predominant *religion*": the adjective and
+    the phrase sit far from *Judaism*, the head does not). An end is read
     by its name and, where ``roles`` holds them (``end_roles``), the words of the relations that reach
     it, and of the chain's own last hop either way (``last_words``: chain -> them): the nearest counts."""
-    nouns = list(dict.fromkeys([noun, noun.split()[0]]))     # "countries border": "countries" too
+    nouns = list(dict.fromkeys([noun, noun.split()[0], *noun.split()[-1:] * head]))  # "countries border": "countries" too
     kinds = {n.rstrip("s") for n in nouns}
     roles = roles or {}
     sampled = {c: sampled_ends(ends.get(c, ()), sample, kinds) for c in chains}
@@ -96,7 +98,7 @@ def type_fit_order(encoder, masked: str, ranked: Sequence[tuple[tuple, float]], 
         return ranked, None
     first, top = ranked[0][0], ranked[0][1]
     close = [c for c, s in ranked[:depth] if len(c) == len(first) and s >= min_share * top]
-    fits = noun_fits(encoder, noun, close, ends, sample) if len(close) > 1 else {}   # no MiniLM call for one chain
+    fits = noun_fits(encoder, noun, close, ends, sample, head=True) if len(close) > 1 else {}   # no MiniLM call for one chain
     if first in fits and len(fits) > 1:
         best = max(fits, key=lambda c: fits[c])
         if fits[best] >= min_fit and fits[best] - fits[first] >= lead:
