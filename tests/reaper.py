@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 
-__all__ = ["watch", "alive", "server_pid"]
+__all__ = ["watch", "alive", "server_pid", "stop_pid"]
 
 
 def alive(pid: int) -> bool:
@@ -51,7 +51,8 @@ def watch(server: int | str | os.PathLike | None, owner_pid: int | None = None, 
                      start_new_session=True, close_fds=True)
 
 
-def _stop(pid: int, grace_s: float) -> None:
+def stop_pid(pid: int, grace_s: float) -> None:
+    """SIGTERM to ``pid``, then SIGKILL if it still runs after ``grace_s`` seconds."""
     try:
         os.kill(pid, signal.SIGTERM)
         deadline = time.monotonic() + grace_s
@@ -86,7 +87,7 @@ def _run(owner: int, server: str, grace_s: float) -> None:
     while (seen := server_pid(server) or seen) is None and time.monotonic() < deadline:
         time.sleep(0.5)
     if seen and alive(seen):
-        _stop(seen, grace_s)
+        stop_pid(seen, grace_s)
 
 
 if __name__ == "__main__":

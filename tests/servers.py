@@ -2,11 +2,9 @@
 127.0.0.1 ports, each dataset in its own named graph ``urn:kgsparql:test:<dataset>``, stopped by PID."""
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -20,7 +18,7 @@ import pyoxigraph
 
 from kgsparql.config import DEFAULT_BASE_IRI
 from kgsparql.loading.convert import TripleConverter
-from reaper import watch
+from reaper import stop_pid, watch
 
 __all__ = ["graph_iri", "free_port", "prepare_datasets", "OxigraphServer", "VirtuosoServer", "ServerError",
            "find_binary"]
@@ -84,13 +82,7 @@ def prepare_datasets(src: Path, dest: Path) -> dict[str, Path]:
 def _stop_pid(pid: int | None, grace: float) -> None:
     if pid is None or not pid_alive(pid):
         return
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGTERM)
-        deadline = time.monotonic() + grace
-        while pid_alive(pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if pid_alive(pid):
-            os.kill(pid, signal.SIGKILL)
+    stop_pid(pid, grace)
 
 
 class OxigraphServer:
