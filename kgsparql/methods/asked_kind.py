@@ -30,7 +30,7 @@ from ..errors import KGSparqlError
 from ..meaning import without_direction
 from ..rank.base import tokenize
 
-__all__ = ["AskedNouns", "asked_noun", "noun_labels", "chain_ends", "ends_of_kind", "framed_relation"]
+__all__ = ["AskedNouns", "asked_noun", "noun_labels", "chain_ends", "ends_of_kind", "framed_relation", "headed_by"]
 
 _ASKED = re.compile(r"\b(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([a-z][a-z-]+)\b", re.I)
 # "what is the N of X", "who was the N of X": the question names the relation it asks for, N
@@ -86,6 +86,12 @@ def chain_ends(adapter, topics: Sequence, chain: Sequence, limit: int = 200, sam
     return layer
 
 
+def headed_by(label: str, noun: str) -> bool:
+    """Whether ``noun`` is ``label``'s head word, singular or plural ("city" and ``headquarters city``,
+    "countries" and ``country of origin``)."""
+    return _singular(_head(label)) == _singular(noun)
+
+
 def _singular(word: str) -> str:
     word = word.lower()
     return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and not word.endswith("ss") else word
@@ -102,7 +108,7 @@ def ends_of_kind(adapter, ends: Sequence, labels: set[str], noun: str) -> set[st
     """Of ``labels``, those the ``ends`` hold on the side the ``noun`` names: as values where the noun is
     the label's head word ("city" and ``headquarters city``), as holders otherwise ("paintings" and
     ``painted by``). One adapter step per side asked."""
-    sides = {label: "in" if _singular(_head(label)) == _singular(noun) else "out" for label in labels}
+    sides = {label: "in" if headed_by(label, noun) else "out" for label in labels}
     found: set[str] = set()
     for side in sorted(set(sides.values())):
         try:

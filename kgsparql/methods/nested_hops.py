@@ -25,7 +25,7 @@ from typing import Mapping, Sequence
 from ..linking.topics import MASK
 from ..meaning import without_direction
 from ..meaning.lexicon import content_words
-from .asked_kind import _head, _singular, asked_noun, chain_ends
+from .asked_kind import asked_noun, chain_ends, headed_by
 
 __all__ = ["NestedHops", "halves", "meant_in", "kind_labels"]
 
@@ -58,7 +58,7 @@ def kind_labels(question: str, names: Mapping[str, Sequence[str]]) -> set[str]:
     if not noun:
         return set()
     return {r for r in names if len(content_words(without_direction(r))) > 1
-            and _singular(_head(without_direction(r))) == _singular(noun)}
+            and headed_by(without_direction(r), noun)}
 
 
 def meant_in(matcher, text: str, hop: str, names: Mapping[str, Sequence[str]], floor: float,

@@ -61,3 +61,11 @@ def test_a_time_frame_asks_no_date_and_a_count_is_no_date():
     ("Which university did the CEO of x attend?", None), ("Who directed x?", None)])
 def test_what_is_the_n_of_x_names_its_relation_in_so_many_words(question, relation):
     assert framed_relation(question) == relation
+
+
+def test_headed_by_reads_the_head_word_singular_or_plural():
+    from kgsparql.methods.asked_kind import headed_by
+    assert headed_by("headquarters city", "cities")
+    assert headed_by("country of origin", "country")
+    assert not headed_by("city of birth", "birth")
+    assert not headed_by("painted by", "paintings")
