@@ -93,9 +93,10 @@ class FRAG(ChainJudging):
         elif ranked and len(ranked[0][0]) == 1 and like_through_phrase(masked):   # "what else did the
             ranked, like = prefer_return(ranked), True          # writer of X write": out and back again
         typed = self.zero_shot.by_number(masked, self.typing.order(masked, ranked, like), found, unknown)
-        ranked = undated_first(question, typed.ranked, found.groups, undated_kind=self._asks_undated(question)) \
+        undated_kind = self._asks_undated(question)     # "who", "which label": no date answers it
+        ranked = undated_first(question, typed.ranked, found.groups, undated_kind=undated_kind) \
             if self.params.undated_who else typed.ranked
-        if ranked and self._asks_undated(question):     # "released" names no rival of a "which label" chain
+        if ranked and undated_kind:     # "released" names no rival of a "which label" chain
             unfit = unfit | dated_labels(found.groups, ranked[0][0], self.adapter.verbalize)
         walked = None
         if self.params.type_fit and not self.encoder_lexical:     # "what *music*": ends near the noun asked for
