@@ -130,6 +130,13 @@ class Lexicon:
         """Whether two learnt words name the same role (their closures share a lemma)."""
         return bool(self._closures.get(a, frozenset()) & self._closures.get(b, frozenset()))
 
+    def same_root(self, a: str, b: str) -> bool:
+        """Whether two learnt words are one root in two forms by WordNet: their closures share a
+        lemma that is one of the two words itself, up to an inflection ("predecessor" / "preceded"
+        share *precede*; "name" / "date" share only *appointment*, a third word)."""
+        shared = self._closures.get(a, frozenset()) & self._closures.get(b, frozenset())
+        return any(_form_of(lemma, a) or _form_of(lemma, b) for lemma in shared)
+
     def holds(self, general: str, label: str) -> bool:
         """Whether (of learnt words, ``learn``) the relation named ``label`` holds the relation named ``general`` under other words:
         every content word of each is related to one of the other, and not every pair is one word in
@@ -140,6 +147,12 @@ class Lexicon:
             return False
         return all(any(self.related(x, y) for y in r) for x in g) and \
             all(any(self.related(y, x) for x in g) for y in r)
+
+
+def _form_of(lemma: str, word: str) -> bool:
+    """``word`` is ``lemma`` or an inflection of it ("preceded" of *precede*, "authored" of *author*)."""
+    stem = lemma[:-1] if lemma.endswith("e") else lemma
+    return word == lemma or (len(stem) >= 4 and word.startswith(stem) and len(word) - len(stem) <= 3)
 
 
 def related(a: str, b: str, home: Path | str | None = None) -> bool:

@@ -14,7 +14,10 @@ KG's vocabulary):
   1908*, "Carter's" beside *Brandon Carter*);
 - a common word of the language opening the claim ("Interestingly Hans Eschke ...");
 - a name the KG holds in another form (``verify.name_forms``: "FC Bari 1908" for *F.C. Bari 1908*),
-  which the linker missed.
+  which the linker missed;
+- a word that pertains to a name the KG holds, by WordNet ("Mexican" beside *Mexico*, "Finnish" of
+  *Finland*; ``kgsparql.meaning.pertains``): it names that place as an adjective or demonym
+  (``pertains_to_held``; ``verify.assess`` drops such words from the unlinked names altogether).
 
 Nor is a name in a claim whose subject is a personal pronoun ("It's called Turk Sehitleri Aniti in
 Baku, Azerbaijan", "He played for X and now plays for Y in Syria"): the name may be the unnamed
@@ -28,7 +31,7 @@ from .linked import Mentioned
 from .name_forms import held_in_form
 from .result import CONTRADICTED, SubClaim
 
-__all__ = ["absent_names", "absent_parts"]
+__all__ = ["absent_names", "absent_parts", "pertains_to_held"]
 
 _POSSESSIVE = re.compile(r"['’]s?$")
 _WORD = re.compile(r"\w+")
@@ -72,6 +75,15 @@ def absent_parts(names: list[str], mentioned: list[Mentioned]) -> list[SubClaim]
     entities = tuple(m.entity for m in mentioned)
     return [SubClaim(f"{' / '.join(e.name for e in entities)} —linked to→ {name}", CONTRADICTED, (),
                      f"{name} is not in the KG", entities) for name in names]
+
+
+def pertains_to_held(name: str, pertains, index, mentioned: list[Mentioned]) -> bool:
+    """One word that pertains to a linked entity's name or to a label the KG's label ``index``
+    holds ("Mexican" of *Mexico*): it names that thing, not one the KG lacks."""
+    if pertains is None or " " in name:
+        return False
+    linked = {_words(m.entity.name) for m in mentioned}
+    return any(_words(p) in linked or held_in_form(index, p, p) for p in pertains(name))
 
 
 def _beside_mention(text: str, name: str, mentioned: list[Mentioned]) -> bool:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .absent import absent_names, absent_parts
+from .absent import absent_names, absent_parts, pertains_to_held
 from .claim import ClaimForm, read_claim
 from .compare import check_count, check_date
 from .framing import framing_spans, outside
 from .holders import subject_by_values
-from .kg_vocabulary import matcher, names_a_relation, one_entity_words, vocabulary
+from .kg_vocabulary import matcher, names_a_relation, one_entity_words, pertains, vocabulary
 from .linked import Mentioned, claim_entities, masked
 from .unlinked import unlinked_names
 from .negation import denied_parts, negated as read_negation
@@ -88,7 +88,8 @@ def _assess(ctx, text: str, max_hops: int, max_entities: int, closed_world: bool
     form = replace(form, negated=negated, each_negated=negated and body >= 2)
     names = unlinked_names(masked(outside(text, framing), mentioned), ctx.encoder.words())
     names = [n for n in names if n.lower() not in {w.word for w in words}     # "ISSN" names a relation
-             and not names_a_relation(n, vocabulary(ctx))]                     # so do "OCLC", "NRHP" of any KG
+             and not names_a_relation(n, vocabulary(ctx))                      # so do "OCLC", "NRHP" of any KG
+             and not pertains_to_held(n, pertains(ctx), getattr(ctx.linker, "index", None), mentioned)]  # "Mexican"
     seen = dict(masked=masked_text, held=frozenset(labels), unlinked=len(names), words=len(words))
     values, spent, numbers, facts = stated_values(adapter, masked_text, mentioned, label)
     inner = within_values(mentioned, facts, text, whole=whole_values)

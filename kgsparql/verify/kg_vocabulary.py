@@ -9,8 +9,10 @@ from .linked import masked
 from .relation_words import relation_words
 from ..errors import KGSparqlError
 from ..meaning import MatcherOptions, RelationMatcher
+from ..meaning.lexicon import Lexicon
+from ..meaning.pertains import Pertains
 
-__all__ = ["matcher", "vocabulary", "one_entity_words", "names_a_relation"]
+__all__ = ["matcher", "vocabulary", "one_entity_words", "names_a_relation", "lexicon", "pertains"]
 
 VOCABULARY_LIMIT = 5000
 MEANT_MIN_SCORE = 0.45      # a label the whole claim means must score this (RelationMatcher) and lead
@@ -29,12 +31,15 @@ _JOINERS = frozenset("of the and for in on de".split())
 
 def names_a_relation(name: str, labels: list[str]) -> bool:
     """A capitalised name that is a word of one of the KG's relation ``labels`` ("OCLC" of *oclc*),
-    or whose initials are ("National Register of Historic Places" of *nrhp reference number*): it
-    names the relation, not a thing the KG lacks."""
+    a whole label ("Vice President" of *vice president*), or whose initials are a word of one
+    ("National Register of Historic Places" of *nrhp reference number*): it names the relation, not
+    a thing the KG lacks."""
     words = re.findall(r"[^\W_]+", name)
     held = {w for label in labels for w in re.findall(r"[^\W_]+", label.lower())}
     if len(words) == 1:
         return words[0].lower() in held
+    if " ".join(words).lower() in {" ".join(re.findall(r"[^\W_]+", label.lower())) for label in labels}:
+        return True
     initials = "".join(w[0] for w in words if w.lower() not in _JOINERS).lower()
     return len(initials) >= 3 and initials in held
 
@@ -43,6 +48,18 @@ def matcher(ctx) -> RelationMatcher:
     """The shared meaning matcher (``kgsparql.meaning``), for claims whose words name no relation."""
     return ctx.models.load(("claim-matcher", id(ctx.encoder)),
                            lambda: RelationMatcher(MatcherOptions(min_score=MEANT_MIN_SCORE), encoder=ctx.encoder))
+
+
+def lexicon(ctx) -> Lexicon:
+    """WordNet's view of which words name one role (``kgsparql.meaning.lexicon``), one per home."""
+    home = ctx.settings.home_path
+    return ctx.models.load(("claim-lexicon", str(home)), lambda: Lexicon(home))
+
+
+def pertains(ctx) -> Pertains:
+    """The proper names a word pertains to by WordNet ("Mexican" -> Mexico), one reader per home."""
+    home = ctx.settings.home_path
+    return ctx.models.load(("claim-pertains", str(home)), lambda: Pertains(home))
 
 
 def vocabulary(ctx) -> list[str]:

@@ -2,6 +2,7 @@
 or it links to a name the KG does not hold ("The Abyss was directed by Ridley Scott")."""
 from __future__ import annotations
 
+from ..meaning.lexicon import content_words
 from .functional import looks_functional
 from .linked import Mentioned
 from .name_forms import written_as
@@ -9,14 +10,17 @@ from .relation_words import named_labels
 from .result import CONTRADICTED, SUPPORTED, UNKNOWN, SubClaim
 from ..types import Path
 
-__all__ = ["existence", "other_value"]
+__all__ = ["existence", "other_value", "same_role"]
 
 MAX_VALUES = 50          # values of a named relation read to find the claim's name among them
 
 
-def existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
+def existence(adapter, m: Mentioned, words, counts, label, lexicon=None) -> SubClaim:
     """One entity: the claim says it has the relations its words name ("X has a spouse"); a fact of
-    the relation is the evidence."""
+    the relation is the evidence. ``lexicon`` (``meaning.lexicon.Lexicon``): when the entity holds
+    none of them, a held label that names the same role in other words of one root, by WordNet
+    ("X had a predecessor" of *preceded by*, "a successor" of *succeeded by*; not *successor* for
+    "predecessor", which a sentence embedding puts near it), is the relation the claim names."""
     named = named_labels(words)
     held = {label(rc.relation) for rc in counts if rc.entity == m.entity}
     name = m.entity.name
@@ -24,13 +28,28 @@ def existence(adapter, m: Mentioned, words, counts, label) -> SubClaim:
         return SubClaim(name, UNKNOWN, (), f"the claim names only {name} and no relation of the KG", (m.entity,))
     if not held:
         return SubClaim(name, UNKNOWN, (), f"the KG holds nothing about {name}", (m.entity,))
-    ok = named & held
+    ok = named & held or same_role(lexicon, named, held)
     status = SUPPORTED if ok else CONTRADICTED
     why = f"{name} has {', '.join(sorted(ok))}" if ok else f"{name} has no {', '.join(sorted(named))}"
     shown = next((rc.relation for rc in counts if rc.entity == m.entity and label(rc.relation) in ok), None)
     facts = adapter.neighbors([m.entity], shown, limit=3) if shown is not None else []
     return SubClaim(f"{name} has {', '.join(sorted(named))}", status, tuple((Path((t,)), True) for t in facts),
                     why, (m.entity,))
+
+
+def same_role(lexicon, named: set[str], held: set[str]) -> set[str]:
+    """The ``held`` labels that name one of the ``named`` roles in other forms of its words."""
+    if lexicon is None:
+        return set()
+    lexicon.learn({w for text in named | held for w in content_words(text)})
+    return {h for h in held if any(_one_root(lexicon, n, h) for n in named)}
+
+
+def _one_root(lexicon, named: str, held: str) -> bool:
+    """Every content word of each label is one root with a word of the other (``Lexicon.same_root``)."""
+    a, b = content_words(named), content_words(held)
+    return bool(a and b) and all(any(lexicon.same_root(x, y) for y in b) for x in a) and \
+        all(any(lexicon.same_root(y, x) for x in a) for y in b)
 
 
 def other_value(adapter, m: Mentioned, name: str, words, counts, label, closed_world: bool = False,

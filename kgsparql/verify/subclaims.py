@@ -3,7 +3,7 @@ and another name the KG lacks, one entity alone (existence), or entity pairs che
 from __future__ import annotations
 
 from .framing import framing_spans
-from .kg_vocabulary import one_entity_words
+from .kg_vocabulary import lexicon, one_entity_words
 from .linked import Mentioned
 from .one_entity import existence, other_value
 from .pairs import CLEAR, PairChecker
@@ -39,7 +39,7 @@ def sub_claims(ctx, text, mentioned, words, counts, label, names, max_hops, *, c
     if len(mentioned) == 1 and quiet:      # beside stated values a loosely named relation adds nothing
         words = [w for w in words if w.strength >= CLEAR]
     if len(mentioned) == 1:
-        return [] if quiet and not words else [existence(adapter, mentioned[0], words, counts, label)]
+        return [] if quiet and not words else [existence(adapter, mentioned[0], words, counts, label, lexicon(ctx))]
     return _pairs(checker or PairChecker(adapter, counts, max_hops), text, mentioned, words, deny)
 
 

@@ -76,3 +76,13 @@ def test_a_name_that_names_a_relation_of_the_kg_is_no_missing_thing(tmp_path_fac
         # a name that is no relation's is still a thing the KG lacks
         result = verifier.verify("Quarry House, in Asherton, Texas, was designed by Alfred Giles and Zorvan Pelt.")
         assert result.verdict == "false", result.explanation
+
+
+def test_a_name_written_as_a_whole_relation_label_names_that_relation():
+    from kgsparql.verify.kg_vocabulary import names_a_relation
+
+    labels = ["vice president", "leader name", "nrhp reference number"]
+    assert names_a_relation("Vice President", labels)            # the whole label, capitalised
+    assert names_a_relation("National Register of Historic Places", labels)
+    assert not names_a_relation("Vice Admiral", labels)           # two words, no label's whole
+    assert not names_a_relation("Alan García", labels)
