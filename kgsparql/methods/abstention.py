@@ -38,6 +38,7 @@ from ..rank.alignment import DATE_MENTION
 from .abstention_options import AbstentionOptions
 from .answer_checks import AnswerChecks
 from .answer_kind import reads_as_date, without_time_frame
+from .spent_words import spent_words
 from .unread_direction import DirectionReadings
 from .asked_kind import AskedNouns
 from .chain_match import Match
@@ -125,7 +126,8 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings,
         kind_nouns = self._kind_nouns(masked, evidence, own, topics, chain, parts)   # "which *country*"
         evidence = {w: {x: v for x, v in e.items() if without_direction(x) not in kind_nouns} for w, e in evidence.items()}
         dated = DATE_MENTION in evidence and reads_as_date(self.matcher, DATE_MENTION, relation_texts)
-        others = [label for key, e in evidence.items() if not (dated and key == DATE_MENTION)
+        spent = spent_words(masked, evidence, relation_texts) if self.options.spent_words else frozenset()  # no rivals
+        others = [label for key, e in evidence.items() if not (dated and key == DATE_MENTION) and key not in spent
                   for label in e if without_direction(label) not in own]
         unheld = self._unheld(others, topics, chain, parts)      # they name no fact the topic lacks
         others = [label for label in others if without_direction(label) not in unheld]

@@ -53,6 +53,9 @@ class AbstentionOptions:
     outside_margin: float = 0.3         # ... and this much better than every hop of the chain, when the
     outside_fit: float = 0.35           # chain's answers reach below this cosine to that relation
     fit_answers: int = 5                # (the first this many answers are read); on a KG of at most
+    spent_words: bool = True            # a word that a hop of the chain already uses ("what type of *government*
+                                        # ..." and ``form of government``), or the frame of "what *type* of N", names
+                                        # no rival relation for the refusal (methods/spent_words.py)
     head_words: bool = True             # a label narrower or broader by a modifier that the question does or does
                                         # not use is the one asked for (methods.head_words; KGs of at most
                                         # outside_max_relations relations)
