@@ -83,10 +83,11 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings,
         return 0 < len(self.vocabulary()) <= self.options.outside_max_relations
 
     def _hop_ratio(self, parts: dict) -> float:
-        """The share of the best hop each hop of a chain needs in the meaning view: ``small_hop_ratio``
-        on a KG of few relations where no prior speaks (a bridge hop that only "in" or "where" names,
-        "in which city is *the laboratory where X was discovered*", scores low against the whole
-        question there, yet the KG offers few other ways), ``meaning_hop_ratio`` elsewhere."""
+        """The share of the best hop the last hop of a chain needs in the meaning view: ``small_hop_ratio``
+        on a KG of few relations where no prior speaks (the hop that reaches the answer may be named only by
+        its kind, "in which *city* is the laboratory where X was discovered", and scores low against the
+        whole question), ``meaning_hop_ratio`` elsewhere. Earlier hops, where a detour leaves the topic
+        ("which films did X direct" through ``cast member (reverse)``), keep ``meaning_hop_ratio``."""
         small = "prior" not in parts and self.few_relations()
         return self.options.small_hop_ratio if small else self.options.meaning_hop_ratio
 

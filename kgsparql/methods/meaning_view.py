@@ -22,8 +22,8 @@ class MeaningView:
     def recognises(self, masked: str, evidence: dict, relation_texts: Sequence[str], parts: dict, *,
                    topics: Sequence = (), chain: Sequence = (), scorer=None, hop_ratio: float | None = None) -> bool:
         """The chain means what the question asks (``evidence``: the aligner's relation words of the
-        question); records what it measured in ``parts``. ``hop_ratio``: the share of the best hop every
-        hop needs (default ``meaning_hop_ratio``)."""
+        question); records what it measured in ``parts``. ``hop_ratio``: the share of the best hop the last
+        hop needs (default ``meaning_hop_ratio``, which every earlier hop needs)."""
         if not self.agrees(parts, scorer):
             return False
         own = {without_direction(t) for t in relation_texts}     # a KG may store both directions
@@ -86,7 +86,8 @@ class MeaningView:
                ratio: float) -> bool:
         """The meaning view (docs/meaning.md): the chain's relations mean something the question asks
         (its best hop scores ``meaning_min``), none is a detour the question does not ask for (every
-        hop at least ``ratio`` of the best), and no other relation of the KG that the
+        hop but the last at least ``meaning_hop_ratio`` of the best, the last, which reaches the answer and
+        may be named only by its kind, "in which *city*", at least ``ratio``), and no other relation of the KG that the
         question names word for word (``others``) means it better and means something else.
         ``hops``: the chain's relations, hop order, each with its names (``_names``)."""
         names, relation_texts = getattr(self.aligner, "names", {}), list(hops)
@@ -96,7 +97,8 @@ class MeaningView:
             return False
         best, o = max(hops), self.options
         parts.update(meaning=best, meaning_weakest=min(hops))
-        if best < o.meaning_min or min(hops) < ratio * best:
+        detour = min(hops[:-1], default=best) < o.meaning_hop_ratio * best or hops[-1] < ratio * best
+        if best < o.meaning_min or detour:
             return False
         rivals = [t for t in others if scores.get(t, 0.0) > best + o.meaning_margin]
         if rivals and self.matcher.encoder is not None:     # a hop and each leg of a compound hop

@@ -1,7 +1,8 @@
-"""On a KG of few relations where no prior speaks, the meaning view holds each hop of a chain to
-``small_hop_ratio`` of its best hop, not ``meaning_hop_ratio``: the bridge hop that only "in which city"
-names scores low against the whole question, and the KG offers few other ways (docs/abstention.md,
-"A bridge hop on a small KG"). Real Oxigraph store of a fixture KG, the real aligner and meaning model."""
+"""On a KG of few relations where no prior speaks, the meaning view holds the last hop of a chain to
+``small_hop_ratio`` of its best hop, not ``meaning_hop_ratio``: the hop that only "in which city" names
+scores low against the whole question; earlier hops, where a detour leaves the topic, keep the general
+share (docs/abstention.md, "A bridge hop on a small KG"). Real Oxigraph store of a fixture KG, the real
+aligner and meaning model; the last test gives the scores."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -67,3 +68,31 @@ def test_the_general_share_still_refuses_it(adapter, matcher):
 def test_the_share_is_validated():
     with pytest.raises(Exception):
         AbstentionOptions(small_hop_ratio=1.5)
+
+
+class _Scores:
+    """A matcher whose scores are given: relation -> score (no encoder, so no rival is read)."""
+    encoder = None
+
+    def __init__(self, scores):
+        self.scores = scores
+
+    def rank(self, text, names, **_):
+        return [(r, self.scores[r]) for r in names]
+
+
+class _Names:
+    names: dict = {}
+
+
+@pytest.mark.parametrize("first, last, meant", [
+    (0.86, 0.34, True),     # the last hop, named by the answer's kind only: the small share holds
+    (0.34, 0.86, False),    # a first hop as weak is a detour ("which films did X direct" via the cast)
+    (0.86, 0.25, False),    # below the small share
+])
+def test_only_the_last_hop_takes_the_small_share(first, last, meant):
+    from kgsparql.methods.meaning_view import MeaningView
+
+    view = MeaningView(_Names(), _Scores({"a": first, "b": last}), AbstentionOptions())
+    parts: dict = {}
+    assert view._meant("q", {"a": ("a",), "b": ("b",)}, [], parts, ratio=0.35) is meant, parts
