@@ -83,6 +83,15 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings,
         tell them apart (the bound of the meaning view alone and of the small-KG readings)."""
         return 0 < len(self.vocabulary()) <= self.options.outside_max_relations
 
+    def _hop_ratio(self, parts: dict) -> float:
+        """The share of the best hop the last hop of a chain needs in the meaning view: ``small_hop_ratio``
+        on a KG of few relations where no prior speaks (the hop that reaches the answer may be named only by
+        its kind, "in which *city* is the laboratory where X was discovered", and scores low against the
+        whole question), ``meaning_hop_ratio`` elsewhere. Earlier hops, where a detour leaves the topic
+        ("which films did X direct" through ``cast member (reverse)``), keep ``meaning_hop_ratio``."""
+        small = "prior" not in parts and self.few_relations()
+        return self.options.small_hop_ratio if small else self.options.meaning_hop_ratio
+
     def vocabulary(self) -> list[str]:
         if self._vocabulary is None:
             try:
@@ -136,7 +145,7 @@ class RelationMatch(AnswerChecks, NamedRelations, AskedNouns, DirectionReadings,
         several = len(relation_texts) > 1 and parts["alignment"] < self.options.meaning_chain_alignment
         if self.matcher is not None and unsure and not several and not self._named_elsewhere(parts, others) \
                 and self.view.recognises(masked, evidence, relation_texts, parts, topics=topics, chain=chain,
-                                         scorer=scorer):
+                                         scorer=scorer, hop_ratio=self._hop_ratio(parts)):
             recognised.append("meaning")
         if not recognised and self._chain_named(parts, relation_texts, evidence, own, unheld, topics, chain):
             recognised.append("words and scorer")

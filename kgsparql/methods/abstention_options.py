@@ -18,7 +18,8 @@ class AbstentionOptions:
     vocabulary_limit: int = 20000       # relations of the KG read for the comparison
     meaning: bool = True                # the meaning view (kgsparql.meaning) may recognise a chain ...
     meaning_min: float = 0.2            # ... whose best hop scores at least this ...
-    meaning_hop_ratio: float = 0.5      # ... and every hop at least this share of the best, unless a
+    meaning_hop_ratio: float = 0.5      # ... and every hop at least this share of the best (the last small_hop_ratio on a
+    small_hop_ratio: float = 0.35       # KG of at most outside_max_relations relations where no prior speaks), unless a
     meaning_margin: float = 0.1         # relation the question names scores this much better and
     meaning_same: float = 0.7           # is less similar than this to every hop (it means another thing);
     meaning_chain_alignment: float = 0.5  # a chain of several hops needs this alignment too (words for its hops)
@@ -74,7 +75,7 @@ class AbstentionOptions:
 
     def __post_init__(self) -> None:
         limits = (self.threshold, self.zero_shot_threshold, self.prior_confident, self.meaning_min,
-                  self.meaning_hop_ratio, self.meaning_margin, self.meaning_same,
+                  self.meaning_hop_ratio, self.small_hop_ratio, self.meaning_margin, self.meaning_same,
                   self.meaning_chain_alignment, self.kind_share, self.meaning_agreement, self.scorer_trusted,
                   self.outside_same, self.outside_min, self.outside_margin, self.outside_fit,
                   self.outside_prior_certain, self.standing_min, self.fit_veto, self.fit_lift)

@@ -20,18 +20,20 @@ class MeaningView:
         self.kinds, self.trust, self.describe = kinds, trust, describe
 
     def recognises(self, masked: str, evidence: dict, relation_texts: Sequence[str], parts: dict, *,
-                   topics: Sequence = (), chain: Sequence = (), scorer=None) -> bool:
+                   topics: Sequence = (), chain: Sequence = (), scorer=None, hop_ratio: float | None = None) -> bool:
         """The chain means what the question asks (``evidence``: the aligner's relation words of the
-        question); records what it measured in ``parts``."""
+        question); records what it measured in ``parts``. ``hop_ratio``: the share of the best hop the last
+        hop needs (default ``meaning_hop_ratio``, which every earlier hop needs)."""
         if not self.agrees(parts, scorer):
             return False
         own = {without_direction(t) for t in relation_texts}     # a KG may store both directions
         named_by_word = [label for e in evidence.values() for label, v in e.items()
                          if v >= 1.0 and without_direction(label) not in own]
         names = self._names(relation_texts, chain)
-        return self._meant(masked, names, named_by_word, parts) or (
+        ratio = self.options.meaning_hop_ratio if hop_ratio is None else hop_ratio
+        return self._meant(masked, names, named_by_word, parts, ratio) or (
             "meaning_rival" in parts and self._meant(
-                masked, names, self._usual(named_by_word, topics, chain, parts), parts))
+                masked, names, self._usual(named_by_word, topics, chain, parts), parts, ratio))
 
     def scorer_favours(self, parts: dict, scorer=None) -> bool:
         """The shared chain scorer ranks this chain first among the candidates, and is a witness on
@@ -80,10 +82,12 @@ class MeaningView:
         return {t: (*names.get(t, (t,)), *(self.describe(r) if described else ()))
                 for t, r in zip(relation_texts, chain if described else relation_texts)}
 
-    def _meant(self, masked: str, hops: dict[str, tuple[str, ...]], others: Sequence[str], parts: dict) -> bool:
+    def _meant(self, masked: str, hops: dict[str, tuple[str, ...]], others: Sequence[str], parts: dict,
+               ratio: float) -> bool:
         """The meaning view (docs/meaning.md): the chain's relations mean something the question asks
         (its best hop scores ``meaning_min``), none is a detour the question does not ask for (every
-        hop at least ``meaning_hop_ratio`` of the best), and no other relation of the KG that the
+        hop but the last at least ``meaning_hop_ratio`` of the best, the last, which reaches the answer and
+        may be named only by its kind, "in which *city*", at least ``ratio``), and no other relation of the KG that the
         question names word for word (``others``) means it better and means something else.
         ``hops``: the chain's relations, hop order, each with its names (``_names``)."""
         names, relation_texts = getattr(self.aligner, "names", {}), list(hops)
@@ -93,7 +97,8 @@ class MeaningView:
             return False
         best, o = max(hops), self.options
         parts.update(meaning=best, meaning_weakest=min(hops))
-        if best < o.meaning_min or min(hops) < o.meaning_hop_ratio * best:
+        detour = min(hops[:-1], default=best) < o.meaning_hop_ratio * best or hops[-1] < ratio * best
+        if best < o.meaning_min or detour:
             return False
         rivals = [t for t in others if scores.get(t, 0.0) > best + o.meaning_margin]
         if rivals and self.matcher.encoder is not None:     # a hop and each leg of a compound hop
