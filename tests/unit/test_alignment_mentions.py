@@ -4,6 +4,7 @@ import pytest
 
 from kgsparql.meaning import RelationMatcher
 from kgsparql.rank.alignment import AlignmentRanker
+from kgsparql.rank.word_evidence import heads
 from kgsparql.rank.mentions import answer_type_word, asks_for_like, like_through_phrase, one_mention_each
 
 # a Wikidata-shaped vocabulary: labels and some of their real aliases
@@ -127,3 +128,15 @@ def test_a_stem_inside_a_word_names_a_label_only_as_a_whole_part_of_a_compound()
     found = ranker.evidence("He was a president", ["iata location identifier", "vice president", "spouse"])
     assert "iata location identifier" not in found.get("president", {})
     assert "vice president" in found.get("president", {})
+
+
+def test_a_word_that_heads_one_relations_name_does_not_name_those_it_only_modifies():
+    r = AlignmentRanker()
+    r.learn_names({"performer": ("performer", "recorded by"), "producer": ("producer", "record producer"),
+                   "member of sports team": ("member of sports team", "plays for")})
+    labels = ["performer", "producer", "record label", "member of sports team", "position played on team"]
+    assert r.evidence("who recorded x", labels)["recorded"] == {"performer": 1.0}
+    assert r.evidence("which club does x play for", labels)["play"] == {"member of sports team": 1.0}
+    r.learn_names({"operator": ("operator", "run by")})     # a verb phrase is headed by its verb
+    assert set(r.evidence("which trains run on x", ["operator", "runs on line"])["run"]) == {"operator", "runs on line"}
+    assert heads("work", "field of work") is False and heads("runs", "runs on line") and heads("plays", "plays for")
