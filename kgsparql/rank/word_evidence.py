@@ -17,7 +17,7 @@ import numpy as np
 
 from .base import STOPWORDS, framing_words, tokenize, type_words
 from .mentions import asks_for_date
-from .path_words import names_label
+from .path_words import names_label, path_labels
 from .relation_names import RelationNames
 from .spelling import Spelling
 
@@ -106,7 +106,8 @@ class WordEvidence:
 def heads(word: str, name: str) -> bool:
     """Does ``word`` name the head of ``name``: its noun (the last word before "of": ``record
     label``, ``field of work``), or the verb a verb phrase opens (a first word followed by a
-    preposition other than "of": ``runs on line``, "recorded by")?"""
+    preposition other than "of": ``runs on line``, "recorded by")? A hop's "(reverse)" mark is no word."""
+    name = (path_labels(name) or [name])[0]
     if names_label(word, name, True):
         return True
     words = name.lower().split()

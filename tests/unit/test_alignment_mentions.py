@@ -139,4 +139,7 @@ def test_a_word_that_heads_one_relations_name_does_not_name_those_it_only_modifi
     assert r.evidence("which club does x play for", labels)["play"] == {"member of sports team": 1.0}
     r.learn_names({"operator": ("operator", "run by")})     # a verb phrase is headed by its verb
     assert set(r.evidence("which trains run on x", ["operator", "runs on line"])["run"]) == {"operator", "runs on line"}
-    assert heads("work", "field of work") is False and heads("runs", "runs on line") and heads("plays", "plays for")
+    assert set(r.evidence("who founded x", ["founded by", "founding year"])["founded"]) == {"founded by"}
+    # a question asking when asks for the date the word only modifies
+    assert set(r.evidence("when was x founded", ["founded by", "founding year"])["founded"]) == {"founded by", "founding year"}
+    assert heads("director", "director (reverse)") and heads("work", "field of work") is False and heads("runs", "runs on line") and heads("plays", "plays for")
