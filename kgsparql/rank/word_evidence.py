@@ -21,7 +21,7 @@ from .path_words import names_label, path_labels
 from .relation_names import RelationNames
 from .spelling import Spelling
 
-__all__ = ["WordEvidence", "heads"]
+__all__ = ["WordEvidence", "heads", "quotes"]
 
 
 class WordEvidence:
@@ -83,12 +83,14 @@ class WordEvidence:
         """Of several labels the word names by spelling, those with a name it heads (``heads``),
         where it heads some and only modifies the others': "recorded" heads ``performer``'s alias
         "recorded by" and only modifies "record producer" and ``record label``; "play" heads "plays
-        for" (``member of sports team``) and only modifies ``position played on team``. Not in a
+        for" (``member of sports team``) and only modifies ``position played on team``; a name that
+        the word opens word for word stays ("premiere" and ``premiere cast``: ``quotes``). Not in a
         question asking when: there the date is the head it asks for ("when was X founded":
         ``founding year`` beside ``founded by``)."""
         if len(found) < 2:
             return found
-        headed = {label: s for label, s in found.items() if any(heads(word, n) for n in self.names.of(label))}
+        headed = {label: s for label, s in found.items()
+                  if any(heads(word, n) or quotes(word, n) for n in self.names.of(label))}
         return headed or found
 
     def _meant(self, sims: np.ndarray, labels: list[str], resembled: list[int]) -> dict[str, float]:
@@ -112,3 +114,10 @@ def heads(word: str, name: str) -> bool:
         return True
     words = name.lower().split()
     return len(words) > 1 and words[1] in STOPWORDS and words[1] != "of" and names_label(word, words[0])
+
+
+def quotes(word: str, name: str) -> bool:
+    """Is ``word``, in this very form, a word of ``name`` that modifies the next ("premiere" in
+    ``premiere cast``; "recorded" not in ``record label``, "work" not in ``field of work``)?"""
+    words = (path_labels(name) or [name])[0].lower().split()
+    return any(w == word and nxt not in STOPWORDS for w, nxt in zip(words, words[1:]))

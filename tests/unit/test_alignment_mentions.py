@@ -4,7 +4,7 @@ import pytest
 
 from kgsparql.meaning import RelationMatcher
 from kgsparql.rank.alignment import AlignmentRanker
-from kgsparql.rank.word_evidence import heads
+from kgsparql.rank.word_evidence import heads, quotes
 from kgsparql.rank.mentions import answer_type_word, asks_for_like, like_through_phrase, one_mention_each
 
 # a Wikidata-shaped vocabulary: labels and some of their real aliases
@@ -142,4 +142,8 @@ def test_a_word_that_heads_one_relations_name_does_not_name_those_it_only_modifi
     assert set(r.evidence("who founded x", ["founded by", "founding year"])["founded"]) == {"founded by"}
     # a question asking when asks for the date the word only modifies
     assert set(r.evidence("when was x founded", ["founded by", "founding year"])["founded"]) == {"founded by", "founding year"}
-    assert heads("director", "director (reverse)") and heads("work", "field of work") is False and heads("runs", "runs on line") and heads("plays", "plays for")
+    assert heads("director", "director (reverse)") and heads("work", "field of work") is False
+    # a name the word opens word for word stays ("the star of the x premiere": premiere cast)
+    assert set(r.evidence("the star of the x premiere", ["premiered at", "premiere cast"])["premiere"]) == {
+        "premiered at", "premiere cast"}
+    assert quotes("premiere", "premiere cast") and not quotes("recorded", "record label") and not quotes("work", "field of work") and heads("runs", "runs on line") and heads("plays", "plays for")
