@@ -6,18 +6,22 @@ two are one word in two forms, ``word_forms``), or by meaning when
 its embedding is close to the label's (``cast`` / ``starred actors``) by at least ``min_cos`` and
 ahead of every other label by ``margin`` (single words are ambiguous: "films" is close to every film
 relation). A word that only modifies the names of several relations and heads none is the KG's
-domain word and names none of them; a word that names the kind of entity asked about ("which
+domain word and names none of them; a word that heads a name of some of the labels it spells and only
+modifies the names of the others names only the former ("recorded": ``performer``, alias "recorded
+by", not "record producer" or ``record label``; ``heads``), so a KG's many aliases do not make
+rivals of relations the word only describes; a word that names the kind of entity asked about ("which
 films") names a relation only where it is what the relation is about."""
 from __future__ import annotations
 
 import numpy as np
 
-from .base import framing_words, tokenize, type_words
-from .path_words import names_label
+from .base import STOPWORDS, framing_words, tokenize, type_words
+from .mentions import asks_for_date
+from .path_words import names_label, path_labels
 from .relation_names import RelationNames
 from .spelling import Spelling
 
-__all__ = ["WordEvidence"]
+__all__ = ["WordEvidence", "heads", "quotes"]
 
 
 class WordEvidence:
@@ -43,12 +47,13 @@ class WordEvidence:
             return {}
         sims = self.similarities(self.encoder.embed(words), labels)
         out: dict[str, dict[str, float]] = {}
-        typed = type_words(query)
+        typed, dated = type_words(query), asks_for_date(query)
         for i, word in enumerate(words):
             found, resembled = ({}, []) if word in framing else self._spelt(word, labels, word in typed)
             if found and (len(found) > 1 or self.names.domain_word(word)) and not any(
                     names_label(word, name, True) for label in found for name in self.names.of(label)):
                 found, typed = {}, typed | {word}    # the KG's domain word ("film" in "film genre", "film director")
+            found = found if dated else self._headed(word, found)
             if not found and word in typed:
                 continue        # a kind of entity ("which films"), unless it is what a relation is about
             if max(found.values(), default=0.0) < 1.0:   # by meaning, past the labels it only resembles in spelling
@@ -74,6 +79,20 @@ class WordEvidence:
                     found[label] = strength
         return found, resembled
 
+    def _headed(self, word: str, found: dict[str, float]) -> dict[str, float]:
+        """Of several labels the word names by spelling, those with a name it heads (``heads``),
+        where it heads some and only modifies the others': "recorded" heads ``performer``'s alias
+        "recorded by" and only modifies "record producer" and ``record label``; "play" heads "plays
+        for" (``member of sports team``) and only modifies ``position played on team``; a name that
+        the word opens word for word stays ("premiere" and ``premiere cast``: ``quotes``). Not in a
+        question asking when: there the date is the head it asks for ("when was X founded":
+        ``founding year`` beside ``founded by``)."""
+        if len(found) < 2:
+            return found
+        headed = {label: s for label, s in found.items()
+                  if any(heads(word, n) or quotes(word, n) for n in self.names.of(label))}
+        return headed or found
+
     def _meant(self, sims: np.ndarray, labels: list[str], resembled: list[int]) -> dict[str, float]:
         """The label a word is closest to in meaning, when close enough and clearly ahead."""
         if resembled:
@@ -84,3 +103,21 @@ class WordEvidence:
         order = np.argsort(-sims)
         best, second = sims[order[0]], sims[order[1]]
         return {labels[order[0]]: float(best)} if best >= self.min_cos and best - second >= self.margin else {}
+
+
+def heads(word: str, name: str) -> bool:
+    """Does ``word`` name the head of ``name``: its noun (the last word before "of": ``record
+    label``, ``field of work``), or the verb a verb phrase opens (a first word followed by a
+    preposition other than "of": ``runs on line``, "recorded by")? A hop's "(reverse)" mark is no word."""
+    name = (path_labels(name) or [name])[0]
+    if names_label(word, name, True):
+        return True
+    words = name.lower().split()
+    return len(words) > 1 and words[1] in STOPWORDS and words[1] != "of" and names_label(word, words[0])
+
+
+def quotes(word: str, name: str) -> bool:
+    """Is ``word``, in this very form, a word of ``name`` that modifies the next ("premiere" in
+    ``premiere cast``; "recorded" not in ``record label``, "work" not in ``field of work``)?"""
+    words = (path_labels(name) or [name])[0].lower().split()
+    return any(w == word and nxt not in STOPWORDS for w, nxt in zip(words, words[1:]))

@@ -4,6 +4,7 @@ import pytest
 
 from kgsparql.meaning import RelationMatcher
 from kgsparql.rank.alignment import AlignmentRanker
+from kgsparql.rank.word_evidence import heads, quotes
 from kgsparql.rank.mentions import answer_type_word, asks_for_like, like_through_phrase, one_mention_each
 
 # a Wikidata-shaped vocabulary: labels and some of their real aliases
@@ -127,3 +128,22 @@ def test_a_stem_inside_a_word_names_a_label_only_as_a_whole_part_of_a_compound()
     found = ranker.evidence("He was a president", ["iata location identifier", "vice president", "spouse"])
     assert "iata location identifier" not in found.get("president", {})
     assert "vice president" in found.get("president", {})
+
+
+def test_a_word_that_heads_one_relations_name_does_not_name_those_it_only_modifies():
+    r = AlignmentRanker()
+    r.learn_names({"performer": ("performer", "recorded by"), "producer": ("producer", "record producer"),
+                   "member of sports team": ("member of sports team", "plays for")})
+    labels = ["performer", "producer", "record label", "member of sports team", "position played on team"]
+    assert r.evidence("who recorded x", labels)["recorded"] == {"performer": 1.0}
+    assert r.evidence("which club does x play for", labels)["play"] == {"member of sports team": 1.0}
+    r.learn_names({"operator": ("operator", "run by")})     # a verb phrase is headed by its verb
+    assert set(r.evidence("which trains run on x", ["operator", "runs on line"])["run"]) == {"operator", "runs on line"}
+    assert set(r.evidence("who founded x", ["founded by", "founding year"])["founded"]) == {"founded by"}
+    # a question asking when asks for the date the word only modifies
+    assert set(r.evidence("when was x founded", ["founded by", "founding year"])["founded"]) == {"founded by", "founding year"}
+    assert heads("director", "director (reverse)") and heads("work", "field of work") is False
+    # a name the word opens word for word stays ("the star of the x premiere": premiere cast)
+    assert set(r.evidence("the star of the x premiere", ["premiered at", "premiere cast"])["premiere"]) == {
+        "premiered at", "premiere cast"}
+    assert quotes("premiere", "premiere cast") and not quotes("recorded", "record label") and not quotes("work", "field of work") and heads("runs", "runs on line") and heads("plays", "plays for")
